@@ -1,0 +1,26 @@
+# Dependencies, each from a Debian package. A missing one stops the configure
+# with the package to install (./x installs them for you when run as root).
+
+function(levelsweep_require package debian_package)
+  find_package(${package} ${ARGN} QUIET)
+  if(NOT ${package}_FOUND)
+    message(FATAL_ERROR
+      "levelsweep needs ${package}: install the Debian package '${debian_package}' "
+      "(sudo apt-get install ${debian_package}), or run ./x, which installs it.")
+  endif()
+endfunction()
+
+levelsweep_require(xsimd libxsimd-dev)
+levelsweep_require(TBB libtbb-dev)
+levelsweep_require(ZLIB zlib1g-dev)
+if(LEVELSWEEP_CLI OR LEVELSWEEP_TESTS)
+  levelsweep_require(nlohmann_json nlohmann-json3-dev)
+  levelsweep_require(CLI11 libcli11-dev)
+  levelsweep_require(assimp libassimp-dev)
+endif()
+if(LEVELSWEEP_TESTS)
+  levelsweep_require(doctest doctest-dev)
+endif()
+if(LEVELSWEEP_BENCH)
+  levelsweep_require(benchmark libbenchmark-dev)
+endif()

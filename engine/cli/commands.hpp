@@ -1,0 +1,10 @@
+// levelsweep CLI: each subcommand registers itself on the app from its own file.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace levelsweep::cli {
+
+void add_eval_command(CLI::App& app);
+
+}  // namespace levelsweep::cli

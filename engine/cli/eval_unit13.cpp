@@ -1,0 +1,14 @@
+// levelsweep eval: the kernels of spec Unit 13 (filled in by that unit's work).
+#include <array>
+
+#include "eval.hpp"
+
+namespace levelsweep::cli {
+
+namespace {
+constexpr std::array<EvalKernel, 0> kernels{};
+}  // namespace
+
+std::span<const EvalKernel> eval_unit13() { return kernels; }
+
+}  // namespace levelsweep::cli

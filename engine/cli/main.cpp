@@ -1,0 +1,20 @@
+// levelsweep: the command-line tool. Subcommands live one per file.
+#include <cstdio>
+#include <exception>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"levelsweep: faithful float32 collision queries against a game level's mesh"};
+    app.require_subcommand(1);
+    levelsweep::cli::add_eval_command(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "levelsweep: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

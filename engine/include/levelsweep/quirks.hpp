@@ -1,0 +1,99 @@
+// levelsweep: the original's quirks, each behind its own switch.
+//
+// Mode::faithful (the default) reproduces every quirk the spec names;
+// Mode::corrected turns all of them off. A Quirks set can also hold any mix, so a
+// replay can tell how many queries each quirk changes. docs/quirks.md lists every
+// switch with its spec address, its test and its corrected behaviour.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace levelsweep {
+
+enum class Quirk : std::uint32_t {
+    // Unit 1, SphereSweep_Edge 0x0034e3b8: reports roots[0] of the capsule list
+    // (wall, then A cap, then B cap), not the earliest root in [0, 1].
+    sphere_edge_root_order,
+    // Unit 4, Segment_ClosestPoints 0x0034ad50: a zero-length second segment
+    // leaves s = 0, so the first segment is measured from its start only.
+    segment_degenerate_second,
+    // Unit 4, PhysicsOverlap_BoxBox 0x00345dd8: R[k][m] sums over all four rows,
+    // the centres included.
+    box_box_centre_matrix,
+    // Unit 4 PhysicsOverlap_CapsuleBox 0x00346808 and Unit 12 PhysicsSweep_CapsuleBox
+    // 0x00344f38: the (-,-) corner's normal is built from the opposite corner.
+    capsule_box_opposite_corner,
+    // Unit 4 0x00346808 and Unit 12 0x00344f38: corner normals use A0 and A1
+    // whatever the in-plane axes are.
+    capsule_box_corner_axes01,
+    // Unit 4 0x00346808: over the box the face is chosen by the signed x < y,
+    // not by the nearest face.
+    capsule_box_overlap_face_choice,
+    // Unit 4 0x00346808: a corner's depth is squared (m^2), a face's in metres.
+    capsule_box_overlap_squared_depth,
+    // Unit 12 0x00344f38: a corner normal points from the touch point to the
+    // capsule's start, not to its centre at contact.
+    capsule_box_start_centre_normal,
+    // Unit 12 CapsuleBox_SweepCorner 0x0034a318: grazes of the near corner
+    // that do not move towards that side are missed.
+    capsule_box_missed_grazes,
+    // Unit 12 CapsuleBox_SweepSide 0x0034a6d0 (flag 1): a receding path gets the
+    // end corner's past root, a negative fraction.
+    capsule_box_negative_fraction,
+    // Unit 5 SphereBox_ToBoxSpace 0x0034baf0: the edges along y and corners
+    // 1, 3, 5, 7 of the normal tables are not the outward normals.
+    sphere_box_normal_tables,
+    // Unit 5 Sweep_SphereOrientedBox 0x0034bbe8: a sphere that touches the box at
+    // the start with its centre outside never hits (steps return -1).
+    sphere_box_start_touching,
+    // Unit 5 SphereBox_SweepFaceEdges 0x0034b984: the corner region's contact
+    // point is the sphere's centre, not the corner.
+    sphere_box_corner_point_centre,
+    // Unit 5 0x0034beb0: the inside case's local point carries the world z.
+    sphere_box_inside_world_z,
+    // Unit 5 SphereBox_SweepCorner 0x0034b040: a path beyond both edges that
+    // misses the corner sphere is not tried against the two edge cylinders.
+    sphere_box_edge_graze,
+    // Unit 13 Sweep_IntervalOverlap 0x0034aa1c: an overlapping axis of zero
+    // speed resets the window to [0, 1].
+    interval_zero_speed_reset,
+    // DESIGN.md item 4, Unit 13 0x0034888c: a kernel miss skips the cell
+    // counter's increment, so the walk reads past the cell's list.
+    mesh_cell_counter,
+    count_
+};
+
+inline constexpr std::uint32_t quirk_count = static_cast<std::uint32_t>(Quirk::count_);
+
+// The spec's name of each switch, as used on the command line and in reports.
+std::string_view quirk_name(Quirk q);
+std::optional<Quirk> quirk_from_name(std::string_view name);
+
+// A set of switched-on quirks.
+class Quirks {
+public:
+    constexpr Quirks() = default;
+    static constexpr Quirks faithful() { return Quirks((1u << quirk_count) - 1u); }
+    static constexpr Quirks corrected() { return Quirks(0u); }
+
+    constexpr bool has(Quirk q) const { return (bits_ >> static_cast<std::uint32_t>(q)) & 1u; }
+    constexpr Quirks with(Quirk q) const { return Quirks(bits_ | bit(q)); }
+    constexpr Quirks without(Quirk q) const { return Quirks(bits_ & ~bit(q)); }
+    constexpr Quirks toggled(Quirk q) const { return Quirks(bits_ ^ bit(q)); }
+    constexpr std::uint32_t bits() const { return bits_; }
+    static constexpr Quirks from_bits(std::uint32_t b) { return Quirks(b & ((1u << quirk_count) - 1u)); }
+    constexpr bool operator==(const Quirks&) const = default;
+
+private:
+    constexpr explicit Quirks(std::uint32_t b) : bits_(b) {}
+    static constexpr std::uint32_t bit(Quirk q) { return 1u << static_cast<std::uint32_t>(q); }
+    std::uint32_t bits_ = 0;
+};
+
+enum class Mode { faithful, corrected };
+
+constexpr Quirks quirks_for(Mode m) { return m == Mode::faithful ? Quirks::faithful() : Quirks::corrected(); }
+
+}  // namespace levelsweep

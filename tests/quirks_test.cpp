@@ -1,0 +1,30 @@
+// The quirk switches: names round-trip and the two modes are what DESIGN.md says.
+#include <doctest/doctest.h>
+
+#include "levelsweep/quirks.hpp"
+
+using namespace levelsweep;
+
+TEST_SUITE("quirks") {
+    TEST_CASE("every quirk has a unique name that parses back") {
+        for (std::uint32_t i = 0; i < quirk_count; ++i) {
+            const auto q = static_cast<Quirk>(i);
+            const auto name = quirk_name(q);
+            CHECK(!name.empty());
+            REQUIRE(quirk_from_name(name).has_value());
+            CHECK(*quirk_from_name(name) == q);
+        }
+        CHECK_FALSE(quirk_from_name("no_such_quirk").has_value());
+    }
+
+    TEST_CASE("faithful has every quirk on, corrected none, and toggles are independent") {
+        for (std::uint32_t i = 0; i < quirk_count; ++i) {
+            const auto q = static_cast<Quirk>(i);
+            CHECK(quirks_for(Mode::faithful).has(q));
+            CHECK_FALSE(quirks_for(Mode::corrected).has(q));
+            const Quirks one = Quirks::corrected().with(q);
+            for (std::uint32_t j = 0; j < quirk_count; ++j) CHECK(one.has(static_cast<Quirk>(j)) == (i == j));
+            CHECK(Quirks::faithful().toggled(q).toggled(q) == Quirks::faithful());
+        }
+    }
+}

@@ -1,0 +1,61 @@
+// Helpers shared by the test suites.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+
+#include "levelsweep/vec.hpp"
+
+namespace levelsweep::test {
+
+// The spec's tolerance for values from its double-precision model.
+inline constexpr double spec_tol = 1e-5;
+
+// A fixed generator (std::mt19937 is the same on every platform); the seed is
+// printed so a failure can be replayed.
+inline std::mt19937 seeded_rng(std::uint32_t seed) {
+    MESSAGE("random seed " << seed);
+    return std::mt19937(seed);
+}
+
+inline float uniform(std::mt19937& rng, float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo, hi)(rng);
+}
+
+inline Vec3 uniform_vec(std::mt19937& rng, float lo, float hi) {
+    return {uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
+}
+
+// Iteration counts are scaled down under the sanitizers, which run the same
+// code ~10x slower; the Release build runs the full counts.
+inline int scaled(int full) {
+#if defined(LEVELSWEEP_SANITIZED)
+    return full / 10 > 0 ? full / 10 : 1;
+#else
+    return full;
+#endif
+}
+
+inline Vec3 as_vec3(const Vec3& v) { return v; }
+inline Vec3 as_vec3(const Vec4& v) { return xyz(v); }
+
+}  // namespace levelsweep::test
+
+// |actual - expected| <= tol, with both values printed on failure.
+#define CHECK_NEAR_TOL(actual, expected, tol)                                                \
+    do {                                                                                     \
+        const double a_ = static_cast<double>(actual), e_ = static_cast<double>(expected);   \
+        CHECK_MESSAGE(std::fabs(a_ - e_) <= (tol), #actual " = " << a_ << ", expected " << e_); \
+    } while (0)
+#define CHECK_NEAR(actual, expected) CHECK_NEAR_TOL(actual, expected, ::levelsweep::test::spec_tol)
+#define CHECK_VEC3_NEAR(actual, ex, ey, ez)                                 \
+    do {                                                                    \
+        const ::levelsweep::Vec3 v_ = ::levelsweep::test::as_vec3(actual);  \
+        CHECK_NEAR(v_.x, ex);                                               \
+        CHECK_NEAR(v_.y, ey);                                               \
+        CHECK_NEAR(v_.z, ez);                                               \
+    } while (0)
