@@ -35,7 +35,10 @@ json eval_line(const std::map<std::string_view, const EvalKernel*>& kernels, con
     const std::string name = call["kernel"];
     const auto it = kernels.find(name);
     if (it == kernels.end()) return error_line(line_no, "unknown kernel \"" + name + "\"");
-    const json inputs = call.value("inputs", json::object());
+    json inputs = call.value("inputs", json::object());
+    if (!inputs.is_object()) return error_line(line_no, "\"inputs\" must be an object");
+    for (const char* key : {"mode", "quirks"})
+        if (call.contains(key) && !inputs.contains(key)) inputs[key] = call[key];
     try {
         json out = it->second->run(inputs);
         out["kernel"] = name;

@@ -37,6 +37,27 @@ Vec3 read_vec3(const json& obj, const char* key) {
     return {as_float(v[0], key), as_float(v[1], key), as_float(v[2], key)};
 }
 
+Quirks read_quirks(const json& obj) {
+    Quirks q = Quirks::faithful();
+    if (obj.is_object() && obj.contains("mode")) {
+        const json& m = obj.at("mode");
+        if (m == "faithful") q = Quirks::faithful();
+        else if (m == "corrected") q = Quirks::corrected();
+        else bad("mode", "expected \"faithful\" or \"corrected\"");
+    }
+    if (obj.is_object() && obj.contains("quirks")) {
+        const json& list = obj.at("quirks");
+        if (!list.is_array()) bad("quirks", "expected a list of switch names");
+        if (!obj.contains("mode")) q = Quirks::corrected();
+        for (const json& name : list) {
+            const auto quirk = name.is_string() ? quirk_from_name(name.get<std::string>()) : std::nullopt;
+            if (!quirk) bad("quirks", "unknown switch name");
+            q = q.with(*quirk);
+        }
+    }
+    return q;
+}
+
 Box read_box(const json& obj) {
     Box b;
     b.axis[0] = read_vec3(obj, "A0");

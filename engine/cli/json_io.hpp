@@ -7,6 +7,7 @@
 #include <string>
 
 #include "levelsweep/contact.hpp"
+#include "levelsweep/quirks.hpp"
 #include "levelsweep/shapes.hpp"
 #include "levelsweep/vec.hpp"
 
@@ -18,6 +19,9 @@ float read_float(const json& obj, const char* key);
 float read_float_or(const json& obj, const char* key, float fallback);
 int read_int_or(const json& obj, const char* key, int fallback);
 Vec3 read_vec3(const json& obj, const char* key);
+// "mode" ("faithful", the default, or "corrected") and "quirks" (switch names
+// turned on over corrected mode), as docs/eval.md describes.
+Quirks read_quirks(const json& obj);
 // A box as rows A0, A1, A2, P and half extents "half" (spec Unit 13, "Records").
 Box read_box(const json& obj);
 
