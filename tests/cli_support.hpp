@@ -1,0 +1,50 @@
+// Running the levelsweep CLI from tests (the binary the build just made).
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace levelsweep::test {
+
+struct CliResult {
+    int exit_code = -1;
+    std::string out;  // standard output
+};
+
+// Runs `levelsweep <args>` with `input` on standard input; stderr is discarded.
+inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+    const auto in_path = std::filesystem::temp_directory_path() /
+                         ("levelsweep_cli_in_" + std::to_string(::getpid()) + ".txt");
+    std::ofstream(in_path) << input;
+    const std::string cmd = std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null";
+    CliResult r;
+    if (FILE* p = ::popen(cmd.c_str(), "r")) {
+        std::array<char, 4096> buf;
+        std::size_t n;
+        while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+        const int status = ::pclose(p);
+        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    std::filesystem::remove(in_path);
+    return r;
+}
+
+// Each non-empty output line parsed as JSON.
+inline std::vector<nlohmann::json> json_lines(const std::string& out) {
+    std::vector<nlohmann::json> lines;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
+    return lines;
+}
+
+}  // namespace levelsweep::test
