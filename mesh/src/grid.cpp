@@ -11,17 +11,6 @@ namespace levelsweep {
 
 namespace {
 
-// A triangle's cells: the cells of its corners' bounding box.
-CellRange triangle_cells(const GridGeometry& g, const Vec3& a, const Vec3& b, const Vec3& c) {
-    CellRange r;
-    for (int axis = 0; axis < 3; ++axis) {
-        const float pa = component(a, axis), pb = component(b, axis), pc = component(c, axis);
-        r.lo[static_cast<std::size_t>(axis)] = g.cell_coordinate(std::min({pa, pb, pc}), axis);
-        r.hi[static_cast<std::size_t>(axis)] = g.cell_coordinate(std::max({pa, pb, pc}), axis);
-    }
-    return r;
-}
-
 template <class F>
 void for_each_cell(const GridGeometry& g, const CellRange& r, F&& f) {
     for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
@@ -42,6 +31,16 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
         if ((phi - o) / s < 0.0f || (plo - o) / s >= n) return CellRange{};
         r.lo[static_cast<std::size_t>(axis)] = cell_coordinate(plo, axis);
         r.hi[static_cast<std::size_t>(axis)] = cell_coordinate(phi, axis);
+    }
+    return r;
+}
+
+CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const {
+    CellRange r;
+    for (int axis = 0; axis < 3; ++axis) {
+        const float pa = component(a, axis), pb = component(b, axis), pc = component(c, axis);
+        r.lo[static_cast<std::size_t>(axis)] = cell_coordinate(std::min({pa, pb, pc}), axis);
+        r.hi[static_cast<std::size_t>(axis)] = cell_coordinate(std::max({pa, pb, pc}), axis);
     }
     return r;
 }
@@ -70,6 +69,21 @@ GridGeometry grid_geometry_for(const Vec3& lo, const Vec3& hi, const Vec3& cell_
     return g;
 }
 
+std::uint64_t CellGrid::words_needed(const GridGeometry& geometry, std::span<const float> x,
+                                     std::span<const float> y, std::span<const float> z,
+                                     std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
+                                     std::span<const std::uint32_t> i2) {
+    std::uint64_t words = geometry.cell_count();
+    const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
+    for (std::size_t t = 0; t < i0.size(); ++t) {
+        const CellRange r = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        std::uint64_t cells = 1;
+        for (std::size_t a = 0; a < 3; ++a) cells *= std::uint64_t{r.hi[a]} - r.lo[a] + 1;
+        words += cells;
+    }
+    return words;
+}
+
 CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
                    std::span<const float> z, std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
                    std::span<const std::uint32_t> i2)
@@ -77,7 +91,7 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
     const std::size_t cells = geometry.cell_count();
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
     const auto cells_of = [&](std::size_t t) {
-        return triangle_cells(geometry_, corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        return geometry_.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
     };
 
     // Pass 1: list lengths, then offsets (count word first, lists back to back).

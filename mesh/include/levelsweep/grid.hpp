@@ -65,6 +65,9 @@ struct GridGeometry {
     // the box misses the grid entirely, is inverted, or has a NaN.
     CellRange cell_range(const Vec3& lo, const Vec3& hi) const;
 
+    // A triangle's cells: the cells of its corners' bounding box (the listing rule).
+    CellRange triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const;
+
     // Cell index = (ix * ny + iy) * nz + iz: z fastest, the walk order.
     std::size_t cell_index(std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) const {
         return (std::size_t{ix} * dims[1] + iy) * dims[2] + iz;
@@ -86,6 +89,13 @@ public:
     CellGrid(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
              std::span<const float> z, std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
              std::span<const std::uint32_t> i2);
+
+    // The length of the word array such a grid has: one count per cell and one
+    // entry per (triangle, cell) pair, without building it.
+    static std::uint64_t words_needed(const GridGeometry& geometry, std::span<const float> x,
+                                      std::span<const float> y, std::span<const float> z,
+                                      std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
+                                      std::span<const std::uint32_t> i2);
 
     const GridGeometry& geometry() const { return geometry_; }
     Vec3 origin() const { return geometry_.origin; }
