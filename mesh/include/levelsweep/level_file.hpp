@@ -1,0 +1,56 @@
+// levelsweep: the level file (.lvl), written and read (docs/formats.md, "The level file").
+//
+// Little-endian, versioned: a 64-byte header, a table of four sections (VERT,
+// TRIS, GRID, CELL), a CRC-32 per section and a content checksum. Loading
+// validates everything (magic, version, section bounds, sizes that fit the
+// file, every checksum, every index in range, every float finite, the cell
+// lists equal to the lists of the triangles) and never reads past the buffer.
+// Any failure throws LevelFileError naming the file, the byte offset and the reason.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "levelsweep/level.hpp"
+
+namespace levelsweep {
+
+inline constexpr std::uint32_t level_file_version = 1;
+
+class LevelFileError : public std::runtime_error {
+public:
+    LevelFileError(std::string file, std::uint64_t offset, std::string reason);
+
+    const std::string& file() const { return file_; }
+    std::uint64_t offset() const { return offset_; }
+    const std::string& reason() const { return reason_; }
+
+private:
+    std::string file_;
+    std::uint64_t offset_;
+    std::string reason_;
+};
+
+struct LoadOptions {
+    // Off only in the fuzz target, so that mutated files reach the checks that
+    // stand behind the CRCs and the content checksum.
+    bool verify_checksums = true;
+};
+
+// The file's bytes for a level.
+std::vector<std::byte> serialize_level(const Level& level);
+// Writes the file; throws LevelFileError when the file cannot be written.
+void save_level(const Level& level, const std::filesystem::path& path);
+
+// Reads a file (memory-mapped where the system allows, read otherwise).
+Level load_level(const std::filesystem::path& path, const LoadOptions& options = {});
+// Reads a file's bytes from memory; `name` is the file named in errors.
+Level load_level_from_memory(std::span<const std::byte> bytes, const std::string& name,
+                             const LoadOptions& options = {});
+
+}  // namespace levelsweep

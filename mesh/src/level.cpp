@@ -1,0 +1,136 @@
+// The level store: validation, the derived per-triangle arrays, the checksum.
+#include "levelsweep/level.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "fnv1a.hpp"
+#include "levelsweep/build_error.hpp"
+#include "levelsweep/triangle.hpp"
+
+namespace levelsweep {
+
+namespace {
+
+void check_arrays(const LevelArrays& a) {
+    if (a.y.size() != a.x.size() || a.z.size() != a.x.size())
+        throw LevelBuildError("the vertex arrays x, y, z differ in length");
+    const std::size_t t = a.i0.size();
+    if (a.i1.size() != t || a.i2.size() != t || a.flags.size() != t || a.material.size() != t)
+        throw LevelBuildError("the triangle arrays i0, i1, i2, flags, material differ in length");
+    if (a.x.size() > max_level_elements || t > max_level_elements)
+        throw LevelBuildError("a level holds at most 2^31 - 1 vertices and triangles");
+    for (std::size_t v = 0; v < a.x.size(); ++v)
+        if (!std::isfinite(a.x[v]) || !std::isfinite(a.y[v]) || !std::isfinite(a.z[v]))
+            throw LevelBuildError("vertex " + std::to_string(v) + " has a non-finite coordinate");
+    for (int k = 0; k < 3; ++k) {
+        const auto& idx = k == 0 ? a.i0 : k == 1 ? a.i1 : a.i2;
+        for (std::size_t i = 0; i < t; ++i)
+            if (idx[i] >= a.x.size())
+                throw LevelBuildError("triangle " + std::to_string(i) + " corner " + std::to_string(k) + " is vertex " +
+                                      std::to_string(idx[i]) + ", out of range (" + std::to_string(a.x.size()) +
+                                      " vertices)");
+    }
+}
+
+void bounds(const LevelArrays& a, Vec3& lo, Vec3& hi) {
+    lo = hi = Vec3{};
+    if (a.x.empty()) return;
+    const auto [x0, x1] = std::minmax_element(a.x.begin(), a.x.end());
+    const auto [y0, y1] = std::minmax_element(a.y.begin(), a.y.end());
+    const auto [z0, z1] = std::minmax_element(a.z.begin(), a.z.end());
+    lo = {*x0, *y0, *z0};
+    hi = {*x1, *y1, *z1};
+}
+
+}  // namespace
+
+LevelArrays LevelArrays::from(std::span<const Vec3> vertices, std::span<const TriangleRecord> triangles) {
+    LevelArrays a;
+    a.x.reserve(vertices.size());
+    a.y.reserve(vertices.size());
+    a.z.reserve(vertices.size());
+    for (const Vec3& v : vertices) {
+        a.x.push_back(v.x);
+        a.y.push_back(v.y);
+        a.z.push_back(v.z);
+    }
+    for (const TriangleRecord& t : triangles) {
+        a.i0.push_back(t.v[0]);
+        a.i1.push_back(t.v[1]);
+        a.i2.push_back(t.v[2]);
+        a.flags.push_back(t.flags);
+        a.material.push_back(t.material);
+    }
+    return a;
+}
+
+Level::Level() : bounds_max_{} { checksum_ = content_checksum(a_, grid_.geometry()); }
+
+Level build_level(std::span<const Vec3> vertices, std::span<const TriangleRecord> triangles,
+                  const std::optional<Vec3>& cell_size) {
+    return build_level(LevelArrays::from(vertices, triangles), cell_size);
+}
+
+Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size) {
+    check_arrays(arrays);
+    Level level;
+    Vec3 lo, hi;
+    bounds(arrays, lo, hi);
+    const GridGeometry geometry = grid_geometry_for(lo, hi, cell_size ? *cell_size : choose_cell_size(arrays));
+    level.grid_ = CellGrid(geometry, arrays.x, arrays.y, arrays.z, arrays.i0, arrays.i1, arrays.i2);
+    level.bounds_max_ = hi;
+
+    // The working triangle's derived fields, by the CollTri routines themselves
+    // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, CollTri_ComputeEdges
+    // 0x00343a90 with a1 = 0, d = v0.n as at 0x00348e24), so they are bit-identical.
+    const std::size_t t_count = arrays.i0.size();
+    for (auto* soa : {&level.edges_[0], &level.edges_[1], &level.edges_[2], &level.normal_}) {
+        soa->x.resize(t_count);
+        soa->y.resize(t_count);
+        soa->z.resize(t_count);
+    }
+    level.plane_.resize(t_count);
+    const auto vertex = [&](std::uint32_t v) { return Vec3{arrays.x[v], arrays.y[v], arrays.z[v]}; };
+    for (std::size_t t = 0; t < t_count; ++t) {
+        const WorkingTriangle w = prepare_triangle(vertex(arrays.i0[t]), vertex(arrays.i1[t]), vertex(arrays.i2[t]));
+        for (std::size_t k = 0; k < 3; ++k) {
+            level.edges_[k].x[t] = w.e[k].x;
+            level.edges_[k].y[t] = w.e[k].y;
+            level.edges_[k].z[t] = w.e[k].z;
+        }
+        level.normal_.x[t] = w.n.x;
+        level.normal_.y[t] = w.n.y;
+        level.normal_.z[t] = w.n.z;
+        level.plane_[t] = w.d;
+    }
+    level.checksum_ = content_checksum(arrays, geometry);
+    level.a_ = std::move(arrays);
+    return level;
+}
+
+std::size_t Level::memory_bytes() const {
+    const std::size_t floats = a_.x.size() * 3 + (edges_[0].x.size() * 3) * 4 + plane_.size();
+    return floats * sizeof(float) + a_.i0.size() * (3 * sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t)) +
+           (grid_.words().size() + grid_.offsets().size()) * sizeof(std::uint32_t);
+}
+
+std::uint64_t content_checksum(const LevelArrays& a, const GridGeometry& g) {
+    detail::Fnv1a h;
+    h.u32(static_cast<std::uint32_t>(a.x.size()));
+    h.u32(static_cast<std::uint32_t>(a.i0.size()));
+    for (const auto* f : {&a.x, &a.y, &a.z}) h.array<float>(*f);
+    for (const auto* i : {&a.i0, &a.i1, &a.i2}) h.array<std::uint32_t>(*i);
+    h.array<std::uint16_t>(a.flags);
+    h.array<std::uint16_t>(a.material);
+    for (const Vec3& v : {g.origin, g.cell_size}) {
+        h.f32(v.x);
+        h.f32(v.y);
+        h.f32(v.z);
+    }
+    for (std::uint32_t n : g.dims) h.u32(n);
+    return h.value();
+}
+
+}  // namespace levelsweep

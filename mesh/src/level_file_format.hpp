@@ -1,0 +1,57 @@
+// The .lvl layout (docs/formats.md, "The level file"): offsets and sizes shared
+// by the writer and the reader.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include <zlib.h>
+
+namespace levelsweep::detail {
+
+inline constexpr char magic[8] = {'L', 'V', 'L', 'S', 'W', 'E', 'E', 'P'};
+
+// Header fields.
+inline constexpr std::size_t header_size = 64;
+inline constexpr std::size_t at_magic = 0;
+inline constexpr std::size_t at_version = 8;
+inline constexpr std::size_t at_header_size = 12;
+inline constexpr std::size_t at_section_count = 16;
+inline constexpr std::size_t at_table_offset = 20;
+inline constexpr std::size_t at_file_size = 24;
+inline constexpr std::size_t at_content_checksum = 32;
+inline constexpr std::size_t at_table_crc = 40;
+inline constexpr std::size_t at_reserved = 44;  // 16 zero bytes
+inline constexpr std::size_t at_header_crc = 60;
+
+// Section table entries.
+inline constexpr std::size_t section_count = 4;
+inline constexpr std::size_t entry_size = 32;
+inline constexpr std::size_t table_size = section_count * entry_size;
+inline constexpr std::size_t entry_id = 0;
+inline constexpr std::size_t entry_crc = 4;
+inline constexpr std::size_t entry_offset = 8;
+inline constexpr std::size_t entry_bytes = 16;
+inline constexpr std::size_t entry_count = 24;
+inline constexpr std::size_t section_alignment = 64;
+
+enum Section : std::size_t { vert, tris, grid, cell };
+inline constexpr std::array<const char*, section_count> section_ids = {"VERT", "TRIS", "GRID", "CELL"};
+// Bytes per counted element: a vertex (3 floats), a triangle (3 u32 + 2 u16),
+// the grid record, a cell-list word.
+inline constexpr std::array<std::uint64_t, section_count> element_bytes = {12, 16, 40, 4};
+
+// The GRID record.
+inline constexpr std::size_t grid_origin = 0;
+inline constexpr std::size_t grid_cell_size = 12;
+inline constexpr std::size_t grid_dims = 24;
+inline constexpr std::size_t grid_reserved = 36;
+
+inline std::uint32_t crc32_of(std::span<const std::byte> bytes) {
+    return static_cast<std::uint32_t>(
+        ::crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<z_size_t>(bytes.size())));
+}
+
+}  // namespace levelsweep::detail

@@ -1,0 +1,250 @@
+// The cell grid: layout, the query-box mapping, and the lists against brute force.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <vector>
+
+#include "levelsweep/level.hpp"
+#include "mesh_support.hpp"
+
+using namespace levelsweep;
+using levelsweep::test::corners;
+using levelsweep::test::random_level_arrays;
+using levelsweep::test::seeded_rng;
+using levelsweep::test::triangle_overlaps_box;
+
+namespace {
+
+constexpr float nan_f = std::numeric_limits<float>::quiet_NaN();
+constexpr float inf_f = std::numeric_limits<float>::infinity();
+
+// The closed box of cell (ix, iy, iz) in exact arithmetic, grown (or shrunk,
+// for a negative margin) by `margin` cell sizes.
+void cell_box(const GridGeometry& g, std::uint32_t ix, std::uint32_t iy, std::uint32_t iz, double margin,
+              std::array<double, 3>& lo, std::array<double, 3>& hi) {
+    const std::uint32_t i[3] = {ix, iy, iz};
+    for (int a = 0; a < 3; ++a) {
+        const double o = component(g.origin, a), s = component(g.cell_size, a);
+        lo[static_cast<std::size_t>(a)] = o + s * (static_cast<double>(i[a]) - margin);
+        hi[static_cast<std::size_t>(a)] = o + s * (static_cast<double>(i[a]) + 1.0 + margin);
+    }
+}
+
+// Every structural property of the count-first layout.
+void check_layout(const CellGrid& grid, std::uint32_t triangle_count) {
+    const auto words = grid.words();
+    std::size_t pos = 0;
+    REQUIRE(grid.cell_count() == std::size_t{grid.nx()} * grid.ny() * grid.nz());
+    for (std::size_t c = 0; c < grid.cell_count(); ++c) {
+        REQUIRE(grid.list_offset(c) == pos);
+        const std::uint32_t count = words[pos];
+        REQUIRE(pos + 1 + count <= words.size());
+        const auto list = grid.list(c);
+        REQUIRE(list.size() == count);
+        REQUIRE(list.data() == words.data() + pos + 1);
+        for (std::size_t i = 0; i < count; ++i) {
+            REQUIRE(list[i] < triangle_count);
+            if (i > 0) REQUIRE(list[i - 1] < list[i]);  // ascending, no duplicates
+        }
+        pos += 1 + count;
+    }
+    CHECK(pos == words.size());
+}
+
+}  // namespace
+
+TEST_SUITE("mesh grid") {
+    TEST_CASE("count-first lists in walk order, z fastest, empty cells included") {
+        // Cell size 1 over [0, 2.5] x [0, 1.5] x [0, 1.5]: nx = 3, ny = 2, nz = 2.
+        const std::vector<Vec3> v{{0, 0, 0}, {0.5f, 0, 0}, {0, 0.5f, 0},                        // cell (0,0,0)
+                                  {2.5f, 1.5f, 1.5f}, {1.5f, 1.5f, 1.5f}, {2.5f, 1.5f, 0.5f},  // (1..2, 1, 0..1)
+                                  {0.2f, 0.2f, 0.9f}, {0.2f, 0.2f, 1.2f}, {0.3f, 0.2f, 1.1f}};  // (0, 0, 0..1)
+        const std::vector<TriangleRecord> t{{{0, 1, 2}}, {{3, 4, 5}}, {{6, 7, 8}}};
+        const Level level = build_level(v, t, Vec3{1, 1, 1});
+        const CellGrid& g = level.grid();
+        REQUIRE(g.nx() == 3);
+        REQUIRE(g.ny() == 2);
+        REQUIRE(g.nz() == 2);
+        CHECK(g.origin() == Vec3{0, 0, 0});
+        CHECK(g.cell_index(0, 0, 1) == 1);
+        CHECK(g.cell_index(0, 1, 0) == 2);
+        CHECK(g.cell_index(1, 0, 0) == 4);
+        CHECK(g.cell_index(2, 1, 1) == 11);
+        const std::vector<std::uint32_t> expected{
+            2, 0, 2,     // (0,0,0): triangles 0 and 2
+            1, 2,        // (0,0,1): triangle 2
+            0, 0, 0, 0,  // (0,1,0), (0,1,1), (1,0,0), (1,0,1)
+            1, 1, 1, 1,  // (1,1,0), (1,1,1): triangle 1
+            0, 0,        // (2,0,0), (2,0,1)
+            1, 1, 1, 1};  // (2,1,0), (2,1,1): triangle 1
+        const auto words = g.words();
+        CHECK(std::vector<std::uint32_t>(words.begin(), words.end()) == expected);
+        check_layout(g, level.triangle_count());
+        CHECK(g.list_offset(1) == 3);
+        CHECK(g.list_offset(4) == 7);
+        CHECK(g.list_offset(11) == 17);
+        // Past the end, every position reads as the index every walk skips.
+        CHECK(g.word(words.size() - 1) == 1);
+        CHECK(g.word(words.size()) == no_triangle);
+        CHECK(g.word(std::numeric_limits<std::size_t>::max()) == no_triangle);
+    }
+
+    TEST_CASE("cell_range clamps to the grid and is empty for a miss, an inverted box or a NaN") {
+        GridGeometry g;
+        g.origin = {10, 20, 0};
+        g.cell_size = {2, 1, 0.5f};
+        g.dims = {5, 4, 3};  // x 10..20, y 20..24, z 0..1.5
+        const CellRange all = g.cell_range({-inf_f, -inf_f, -inf_f}, {inf_f, inf_f, inf_f});
+        CHECK(all.lo == std::array<std::uint32_t, 3>{0, 0, 0});
+        CHECK(all.hi == std::array<std::uint32_t, 3>{4, 3, 2});
+
+        const CellRange inner = g.cell_range({13, 21.5f, 0.6f}, {15.9f, 22, 0.9f});
+        CHECK(inner.lo == std::array<std::uint32_t, 3>{1, 1, 1});
+        CHECK(inner.hi == std::array<std::uint32_t, 3>{2, 2, 1});
+
+        const CellRange clamped = g.cell_range({0, 23.5f, -5}, {11, 99, 0.2f});
+        CHECK(clamped.lo == std::array<std::uint32_t, 3>{0, 3, 0});
+        CHECK(clamped.hi == std::array<std::uint32_t, 3>{0, 3, 0});
+
+        // A box touching the grid's low face belongs to cell 0.
+        CHECK_FALSE(g.cell_range({0, 0, -1}, {10, 20, 0}).empty());
+
+        CHECK(g.cell_range({0, 20, 0}, {9.9f, 21, 1}).empty());       // below in x
+        CHECK(g.cell_range({20, 20, 0}, {30, 21, 1}).empty());        // at x = 20: past cell 4
+        CHECK(g.cell_range({12, 20, 2}, {13, 21, 3}).empty());        // above in z
+        CHECK(g.cell_range({13, 21, 1}, {12, 22, 1}).empty());        // inverted
+        CHECK(g.cell_range({13, nan_f, 1}, {14, 22, 1}).empty());     // NaN low
+        CHECK(g.cell_range({13, 21, 0}, {14, 22, nan_f}).empty());    // NaN high
+        CHECK(g.cell_range({inf_f, 21, 0}, {inf_f, 22, 1}).empty());  // +inf box
+        CHECK(CellRange{}.empty());
+    }
+
+    TEST_CASE("random levels: every cell lists exactly what brute force allows") {
+        auto rng = seeded_rng(1301);
+        for (int round = 0; round < 12; ++round) {
+            const LevelArrays a = random_level_arrays(rng, 60, 150 + rng() % 100);
+            const float s = levelsweep::test::uniform(rng, 1.5f, 9.0f);
+            const Vec3 size{s, s * levelsweep::test::uniform(rng, 0.5f, 2.0f), s};
+            const Level level = build_level(a, size);
+            const CellGrid& g = level.grid();
+            const GridGeometry& geo = g.geometry();
+            check_layout(g, level.triangle_count());
+            std::size_t listed = 0;
+            for (std::uint32_t ix = 0; ix < g.nx(); ++ix)
+                for (std::uint32_t iy = 0; iy < g.ny(); ++iy)
+                    for (std::uint32_t iz = 0; iz < g.nz(); ++iz) {
+                        const auto list = g.list(g.cell_index(ix, iy, iz));
+                        const std::set<std::uint32_t> in(list.begin(), list.end());
+                        listed += list.size();
+                        std::array<double, 3> lo, hi, glo, ghi;
+                        cell_box(geo, ix, iy, iz, -1e-4, lo, hi);  // shrunk: rounding cannot move these points
+                        cell_box(geo, ix, iy, iz, 1e-4, glo, ghi);  // grown
+                        for (std::uint32_t t = 0; t < level.triangle_count(); ++t) {
+                            const auto tri = corners(level, t);
+                            // Conservative: a triangle with a point inside the cell is listed.
+                            if (triangle_overlaps_box(tri, lo, hi)) REQUIRE(in.count(t) == 1);
+                            // Tight to the rule: a listed triangle's bounding box reaches the cell.
+                            if (in.count(t)) {
+                                for (int axis = 0; axis < 3; ++axis) {
+                                    const double tmin = std::min({component(tri[0], axis), component(tri[1], axis),
+                                                                  component(tri[2], axis)});
+                                    const double tmax = std::max({component(tri[0], axis), component(tri[1], axis),
+                                                                  component(tri[2], axis)});
+                                    REQUIRE(tmin <= ghi[static_cast<std::size_t>(axis)]);
+                                    REQUIRE(tmax >= glo[static_cast<std::size_t>(axis)]);
+                                }
+                            }
+                        }
+                    }
+            CHECK(listed >= level.triangle_count());  // every triangle is in at least one cell
+        }
+    }
+
+    TEST_CASE("random points of a triangle map to a cell that lists it") {
+        auto rng = seeded_rng(1302);
+        const Level level = build_level(random_level_arrays(rng, 200, 2000), Vec3{1.7f, 1.7f, 1.7f});
+        const GridGeometry& g = level.grid().geometry();
+        for (int i = 0; i < levelsweep::test::scaled(50000); ++i) {
+            const std::uint32_t t = rng() % level.triangle_count();
+            const auto tri = corners(level, t);
+            double u = levelsweep::test::uniform(rng, 0.0f, 1.0f), w = levelsweep::test::uniform(rng, 0.0f, 1.0f);
+            if (u + w > 1.0) u = 1.0 - u, w = 1.0 - w;
+            const auto point = [&](int axis) {
+                const double a = component(tri[0], axis), b = component(tri[1], axis), c = component(tri[2], axis);
+                return static_cast<float>(a + u * (b - a) + w * (c - a));
+            };
+            const auto list = level.grid().list(
+                g.cell_index(g.cell_coordinate(point(0), 0), g.cell_coordinate(point(1), 1), g.cell_coordinate(point(2), 2)));
+            REQUIRE(std::binary_search(list.begin(), list.end(), t));
+        }
+    }
+
+    TEST_CASE("a walk over a box's cells never misses a triangle the box touches") {
+        auto rng = seeded_rng(1303);
+        const Level level = build_level(random_level_arrays(rng, 150, 800), Vec3{2.5f, 2.5f, 2.5f});
+        const CellGrid& g = level.grid();
+        for (int q = 0; q < levelsweep::test::scaled(400); ++q) {
+            const Vec3 c = levelsweep::test::uniform_vec(rng, -25.0f, 25.0f);
+            const Vec3 h = levelsweep::test::uniform_vec(rng, 0.0f, 3.0f);
+            const Vec3 lo = c - h, hi = c + h;
+            std::set<std::uint32_t> found;
+            const CellRange r = g.cell_range(lo, hi);
+            if (!r.empty())
+                for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
+                    for (std::uint32_t iy = r.lo[1]; iy <= r.hi[1]; ++iy)
+                        for (std::uint32_t iz = r.lo[2]; iz <= r.hi[2]; ++iz)
+                            for (std::uint32_t t : g.list(g.cell_index(ix, iy, iz))) found.insert(t);
+            const std::array<double, 3> dlo{lo.x, lo.y, lo.z}, dhi{hi.x, hi.y, hi.z};
+            for (std::uint32_t t = 0; t < level.triangle_count(); ++t)
+                if (triangle_overlaps_box(corners(level, t), dlo, dhi)) REQUIRE(found.count(t) == 1);
+        }
+    }
+
+    TEST_CASE("the heuristic cell size keeps the grid within four cells per triangle") {
+        // A tessellated floor of 1 m squares and a few walls: a few triangles per occupied cell.
+        std::vector<Vec3> v;
+        std::vector<TriangleRecord> t;
+        const auto quad = [&](Vec3 a, Vec3 b, Vec3 c, Vec3 d) {
+            const auto i = static_cast<std::uint32_t>(v.size());
+            v.insert(v.end(), {a, b, c, d});
+            t.push_back({{i, i + 1, i + 2}});
+            t.push_back({{i, i + 2, i + 3}});
+        };
+        for (int x = 0; x < 60; ++x)
+            for (int y = 0; y < 30; ++y) {
+                const auto fx = static_cast<float>(x), fy = static_cast<float>(y);
+                quad({fx, fy, 0}, {fx + 1, fy, 0}, {fx + 1, fy + 1, 0}, {fx, fy + 1, 0});
+            }
+        for (int x = 0; x < 60; ++x) {
+            const auto fx = static_cast<float>(x);
+            quad({fx, 30, 0}, {fx + 1, 30, 0}, {fx + 1, 30, 3}, {fx, 30, 3});
+        }
+        const Level level = build_level(v, t);
+        const CellGrid& g = level.grid();
+        CHECK(g.cell_size().x == g.cell_size().y);
+        CHECK(g.cell_size().x == g.cell_size().z);
+        CHECK(g.cell_count() <= 4 * level.triangle_count() + 64);
+        std::size_t occupied = 0, listed = 0;
+        for (std::size_t c = 0; c < g.cell_count(); ++c) {
+            occupied += g.list(c).empty() ? 0 : 1;
+            listed += g.list(c).size();
+        }
+        const double mean = static_cast<double>(listed) / static_cast<double>(occupied);
+        MESSAGE("cell size " << g.cell_size().x << ", " << mean << " triangles per occupied cell");
+        CHECK(mean >= 2.0);
+        CHECK(mean <= 8.0);
+    }
+
+    TEST_CASE("a flat level has one layer of cells") {
+        const std::vector<Vec3> v{{0, 0, 5}, {10, 0, 5}, {0, 10, 5}};
+        const Level level = build_level(v, std::vector<TriangleRecord>{{{0, 1, 2}}}, Vec3{1, 1, 1});
+        CHECK(level.grid().nz() == 1);
+        CHECK(level.grid().nx() == 11);
+        CHECK(level.grid().ny() == 11);
+        // The triangle's box covers every cell, its hypotenuse half of them included.
+        for (std::size_t c = 0; c < level.grid().cell_count(); ++c) CHECK(level.grid().list(c).size() == 1);
+    }
+}
