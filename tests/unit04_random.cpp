@@ -239,3 +239,55 @@ TEST_SUITE("unit04 overlap") {
         CHECK(hits > compared / 10);
     }
 }
+
+namespace {
+
+// A shape of `type` with one field (or none) replaced by NaN, +inf or -inf.
+Shape poisoned_shape(ShapeType type, std::mt19937& rng) {
+    Shape s = random_shape(type, rng);
+    const float bad[] = {std::nanf(""), INFINITY, -INFINITY};
+    const float v = bad[rng() % 3];
+    float* fields[] = {&s.box.half[1],      &s.box.axis[2].z,   &s.box.centre.x,  &s.sphere.radius,
+                       &s.sphere.centre.y,  &s.capsule.radius,  &s.capsule.base.x, &s.capsule.height,
+                       &s.segment.start.z,  &s.segment.end.x,   &s.segment.radius};
+    const std::size_t pick = rng() % (std::size(fields) + 2);  // sometimes nothing is poisoned
+    if (pick < std::size(fields)) *fields[pick] = v;
+    return s;
+}
+
+// The words each pair function may write (spec Unit 4, "Summary for the implementer").
+std::uint64_t allowed_words(ShapeType own, ShapeType other) {
+    const std::uint64_t own_n = words(offs::own_normal, 16), other_n = words(offs::other_normal, 16),
+                        depth = words(offs::depth, 4);
+    if (own == ShapeType::capsule && other == ShapeType::capsule) return own_n | other_n | depth;
+    if (own == ShapeType::capsule && other == ShapeType::box) return other_n | depth;
+    if (own == ShapeType::box && other == ShapeType::capsule) return own_n | other_n | depth;
+    return 0;
+}
+
+}  // namespace
+
+TEST_SUITE("unit04 overlap") {
+    TEST_CASE("overlap table with NaN and infinite fields: no crash, and only the allowed words written") {
+        auto rng = seeded_rng(0xbadu);
+        const ShapeType types[] = {ShapeType::box, ShapeType::sphere, ShapeType::capsule, ShapeType::segment};
+        const int n = scaled(1000);
+        int hits = 0, calls = 0;
+        for (ShapeType a : types)
+            for (ShapeType b : types) {
+                const OverlapFn fn = overlap_entry(a, b);
+                if (fn == nullptr) continue;
+                for (int k = 0; k < n; ++k) {
+                    const Shape x = poisoned_shape(a, rng), y = poisoned_shape(b, rng);
+                    for (const Quirks q : {Quirks::faithful(), Quirks::corrected()}) {
+                        Contact c = fresh_contact();
+                        hits += fn(c, x, y, q);
+                        ++calls;
+                        CHECK((c.written & ~allowed_words(a, b)) == 0);
+                    }
+                }
+            }
+        MESSAGE(calls << " calls, " << hits << " hits");
+        CHECK(hits > 0);
+    }
+}

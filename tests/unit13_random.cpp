@@ -159,3 +159,30 @@ TEST_SUITE("unit13 box") {
         CHECK(ambiguous * 50 < n);
     }
 }
+
+TEST_SUITE("unit13 box") {
+    TEST_CASE("Unit 13 kernels with NaN and infinite inputs: no crash, no fraction outside [0, 1]") {
+        auto rng = seeded_rng(0xbad13u);
+        const float bad[] = {std::nanf(""), INFINITY, -INFINITY};
+        const std::uint64_t box_box_words = words(offs::own_normal, 16) | words(offs::other_normal, 16) |
+                                            words(offs::other_local, 12) | words(offs::fraction, 4) |
+                                            words(offs::point, 16) | words(offs::flags, 4);
+        const int n = scaled(3000);
+        for (int k = 0; k < n; ++k) {
+            Box b = randomly_oriented(box(uniform_vec(rng, -2, 2), uniform_vec(rng, 0.1f, 1)), rng);
+            Vec3 v[3] = {uniform_vec(rng, -2, 2), uniform_vec(rng, -2, 2), uniform_vec(rng, -2, 2)};
+            Vec3 move = uniform_vec(rng, -3, 3);
+            float* fields[] = {&b.half[0], &b.axis[1].y, &b.centre.z, &v[0].x, &v[2].z, &move.y};
+            *fields[rng() % std::size(fields)] = bad[rng() % 3];
+            const WorkingTriangle t = prepare_triangle(v[0], v[1], v[2]);
+            for (const Quirks q : {Quirks::faithful(), Quirks::corrected()}) {
+                const float f = sweep_box_triangle(b, t, move, q);
+                CHECK((std::isnan(f) || f == box_triangle_no_contact || (f >= 0.0f && f <= 1.0f)));
+                Contact c = fresh_contact();
+                const Box other = box(uniform_vec(rng, -2, 2), uniform_vec(rng, 0.1f, 1));
+                physics_sweep_box_box(c, Body{}, Shape::of(b), Body{}, Shape::of(other), with_w(move, 0), q);
+                CHECK((c.written & ~box_box_words) == 0);
+            }
+        }
+    }
+}
