@@ -1,12 +1,143 @@
-// levelsweep eval: the kernels of spec Unit 4 (filled in by that unit's work).
+// levelsweep eval: the kernels of spec Unit 4 (static shape-pair overlaps), every
+// entry of the overlap table and IPhysics_OverlapShape. Inputs and outputs:
+// docs/eval.md, "Unit 4".
 #include <array>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "eval.hpp"
+#include "levelsweep/overlap.hpp"
+#include "levelsweep/overlap_query.hpp"
+#include "levelsweep/pair_tables.hpp"
+#include "levelsweep/segment_kernels.hpp"
+#include "shape_json.hpp"
 
 namespace levelsweep::cli {
 
 namespace {
-constexpr std::array<EvalKernel, 0> kernels{};
+
+json optional_float(const std::optional<float>& v) { return v ? json(*v) : json(); }
+
+json closest_param(const json& in) {
+    return {{"t", segment_closest_param(read_vec3(in, "p0"), read_vec3(in, "d"), read_vec3(in, "q"))}};
+}
+
+json closest_point(const json& in) {
+    return {{"out", to_json(segment_closest_point(read_vec3(in, "p0"), read_vec3(in, "d"), read_vec3(in, "q")))}};
+}
+
+json closest_points(const json& in) {
+    const SegmentParams p =
+        segment_closest_points(read_vec3(in, "d1"), read_vec3(in, "d2"), read_vec3(in, "w"), read_quirks(in));
+    return {{"s", p.s}, {"t", p.t}};
+}
+
+template <std::optional<float> (*Kernel)(float, float, float, float, float)>
+json circle_kernel(const json& in) {
+    const auto depth = Kernel(read_float(in, "x"), read_float(in, "y"), read_float(in, "r"), read_float(in, "hx"),
+                              read_float(in, "hy"));
+    return {{"return", depth.has_value()}, {"depth", optional_float(depth)}};
+}
+
+// One pair function: "own" and "other" shapes in, the hit and the words written out.
+template <OverlapFn Pair>
+json pair(const json& in) {
+    Contact c;
+    const bool hit = Pair(c, read_shape(in, "own"), read_shape(in, "other"), read_quirks(in));
+    return {{"return", hit}, {"contact", contact_to_json(c)}};
+}
+
+constexpr const char* pair_names[4][4] = {
+    {"PhysicsOverlap_BoxBox", "PhysicsOverlap_BoxSphere", "PhysicsOverlap_BoxCapsule", nullptr},
+    {"PhysicsOverlap_SphereBox", "PhysicsOverlap_SphereSphere", "PhysicsOverlap_SphereCapsule",
+     "PhysicsOverlap_SphereSegment"},
+    {"PhysicsOverlap_CapsuleBox", "PhysicsOverlap_CapsuleSphere", "PhysicsOverlap_CapsuleCapsule",
+     "PhysicsOverlap_CapsuleSegment"},
+    {nullptr, "PhysicsOverlap_SegmentSphere", "PhysicsOverlap_SegmentCapsule", "PhysicsOverlap_SegmentSegment"},
+};
+
+// overlap[own][other]: the table entry (or none) for those types. The shapes'
+// own "type" fields are not consulted for the lookup, as in the original.
+template <int Own, int Other>
+json table_entry(const json& in) {
+    const OverlapFn fn = overlap_entry(static_cast<ShapeType>(Own), static_cast<ShapeType>(Other));
+    const char* name = pair_names[Own - 1][Other - 1];
+    if (fn == nullptr) return {{"entry", nullptr}, {"return", false}, {"contact", json::object()}};
+    Contact c;
+    const bool hit = fn(c, read_shape(in, "own"), read_shape(in, "other"), read_quirks(in));
+    return {{"entry", name}, {"return", hit}, {"contact", contact_to_json(c)}};
+}
+
+std::uint32_t read_id(const json& obj, const char* key) {
+    const int v = read_int_or(obj, key, 0);
+    if (v < 0) throw std::invalid_argument(std::string("input \"") + key + "\": expected a non-negative integer");
+    return static_cast<std::uint32_t>(v);
+}
+
+// IPhysics_OverlapShape over "candidates": [{"owner", "chain": [{"id", "shape"}]}].
+json overlap_shape(const json& in) {
+    OverlapQuery q;
+    q.owner = read_id(in, "owner");
+    q.shape_id = read_id(in, "shape_id");
+    q.shape = read_shape(in, "own");
+    q.max = read_int_or(in, "max", 0);
+    if (!in.contains("candidates") || !in.at("candidates").is_array())
+        throw std::invalid_argument("input \"candidates\": expected a list of bodies");
+    std::vector<OverlapBody> bodies;
+    for (const json& b : in.at("candidates")) {
+        OverlapBody body{read_id(b, "owner"), {}};
+        if (!b.contains("chain") || !b.at("chain").is_array())
+            throw std::invalid_argument("input \"chain\": expected a list of shapes");
+        for (const json& s : b.at("chain")) body.chain.push_back({read_id(s, "id"), read_shape(s, "shape")});
+        bodies.push_back(std::move(body));
+    }
+    std::vector<Contact> out(overlap_query_slots);
+    const std::size_t n = iphysics_overlap_shape(out, q, bodies, read_quirks(in));
+    json contacts = json::array();
+    for (std::size_t i = 0; i < n; ++i) contacts.push_back(contact_to_json(out[i]));
+    return {{"return", n}, {"contacts", contacts}};
+}
+
+constexpr std::array kernels{
+    EvalKernel{"Segment_ClosestParam", closest_param},
+    EvalKernel{"Segment_ClosestPoint", closest_point},
+    EvalKernel{"Segment_ClosestPoints", closest_points},
+    EvalKernel{"CapsuleBox_CornerCircle", circle_kernel<capsule_box_corner_circle>},
+    EvalKernel{"CapsuleBox_SideInterval", circle_kernel<capsule_box_side_interval>},
+    EvalKernel{"PhysicsOverlap_SphereSphere", pair<physics_overlap_sphere_sphere>},
+    EvalKernel{"PhysicsOverlap_BoxBox", pair<physics_overlap_box_box>},
+    EvalKernel{"PhysicsOverlap_CapsuleCapsule", pair<physics_overlap_capsule_capsule>},
+    EvalKernel{"PhysicsOverlap_SegmentSegment", pair<physics_overlap_segment_segment>},
+    EvalKernel{"PhysicsOverlap_BoxSphere", pair<physics_overlap_box_sphere>},
+    EvalKernel{"PhysicsOverlap_CapsuleBox", pair<physics_overlap_capsule_box>},
+    EvalKernel{"PhysicsOverlap_BoxCapsule", pair<physics_overlap_box_capsule>},
+    EvalKernel{"PhysicsOverlap_SphereBox", pair<physics_overlap_sphere_box>},
+    EvalKernel{"PhysicsOverlap_SegmentSphere", pair<physics_overlap_segment_sphere>},
+    EvalKernel{"PhysicsOverlap_SphereSegment", pair<physics_overlap_sphere_segment>},
+    EvalKernel{"PhysicsOverlap_CapsuleSphere", pair<physics_overlap_capsule_sphere>},
+    EvalKernel{"PhysicsOverlap_SphereCapsule", pair<physics_overlap_sphere_capsule>},
+    EvalKernel{"PhysicsOverlap_SegmentCapsule", pair<physics_overlap_segment_capsule>},
+    EvalKernel{"PhysicsOverlap_CapsuleSegment", pair<physics_overlap_capsule_segment>},
+    EvalKernel{"overlap[1][1]", table_entry<1, 1>},
+    EvalKernel{"overlap[1][2]", table_entry<1, 2>},
+    EvalKernel{"overlap[1][3]", table_entry<1, 3>},
+    EvalKernel{"overlap[1][4]", table_entry<1, 4>},
+    EvalKernel{"overlap[2][1]", table_entry<2, 1>},
+    EvalKernel{"overlap[2][2]", table_entry<2, 2>},
+    EvalKernel{"overlap[2][3]", table_entry<2, 3>},
+    EvalKernel{"overlap[2][4]", table_entry<2, 4>},
+    EvalKernel{"overlap[3][1]", table_entry<3, 1>},
+    EvalKernel{"overlap[3][2]", table_entry<3, 2>},
+    EvalKernel{"overlap[3][3]", table_entry<3, 3>},
+    EvalKernel{"overlap[3][4]", table_entry<3, 4>},
+    EvalKernel{"overlap[4][1]", table_entry<4, 1>},
+    EvalKernel{"overlap[4][2]", table_entry<4, 2>},
+    EvalKernel{"overlap[4][3]", table_entry<4, 3>},
+    EvalKernel{"overlap[4][4]", table_entry<4, 4>},
+    EvalKernel{"IPhysics_OverlapShape", overlap_shape},
+};
+
 }  // namespace
 
 std::span<const EvalKernel> eval_unit04() { return kernels; }

@@ -23,6 +23,7 @@ constexpr std::array<std::string_view, quirk_count> names = {
     "sphere_box_edge_graze",
     "interval_zero_speed_reset",
     "mesh_cell_counter",
+    "box_box_sweep_point",
 };
 }  // namespace
 

@@ -62,6 +62,9 @@ enum class Quirk : std::uint32_t {
     // DESIGN.md item 4, Unit 13 0x0034888c: a kernel miss skips the cell
     // counter's increment, so the walk reads past the cell's list.
     mesh_cell_counter,
+    // Unit 13 PhysicsSweep_BoxBox 0x003451e8: the contact point adds the other
+    // box's frame offsets to the own centre's world x and y.
+    box_box_sweep_point,
     count_
 };
 
