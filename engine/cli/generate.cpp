@@ -52,7 +52,11 @@ void run_generate(const GenerateArgs& a) {
     if (!a.features.empty()) {
         std::ofstream f(a.features);
         if (!f) throw std::runtime_error(a.features + ": cannot open for writing");
-        f << features_json(s).dump(1) << '\n';
+        // One feature a line.
+        const nlohmann::json all = features_json(s);
+        f << "[\n";
+        for (std::size_t i = 0; i < all.size(); ++i) f << ' ' << all[i].dump() << (i + 1 < all.size() ? ",\n" : "\n");
+        f << "]\n";
     }
     std::cout << a.out << ": " << s.level.triangle_count() << " triangles, " << s.level.vertex_count()
               << " vertices, " << s.features.size() << " features, seed " << a.seed << '\n';

@@ -5,6 +5,9 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <span>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -54,12 +57,20 @@ struct RawMesh {
 };
 
 // The float32 nearest to the number `text` spells (a leading '+' allowed), or
-// nothing when it is not a finite number that fits.
+// nothing when it is not a finite float32 (NaN, infinity, past FLT_MAX).
 inline std::optional<float> parse_float(std::string_view text) {
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
     float f = 0.0f;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(f)) return std::nullopt;
+    if (end != text.data() + text.size()) return std::nullopt;
+    if (ec == std::errc::result_out_of_range) {
+        // from_chars leaves f alone on underflow too; the nearest float32 of a
+        // number below the smallest subnormal is a signed zero (strtof's answer).
+        f = std::strtof(std::string(text).c_str(), nullptr);
+    } else if (ec != std::errc()) {
+        return std::nullopt;
+    }
+    if (!std::isfinite(f)) return std::nullopt;
     return f;
 }
 
