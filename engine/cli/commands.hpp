@@ -6,5 +6,8 @@
 namespace levelsweep::cli {
 
 void add_eval_command(CLI::App& app);
+void add_import_command(CLI::App& app);
+void add_generate_command(CLI::App& app);
+void add_info_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

@@ -8,6 +8,9 @@ int main(int argc, char** argv) {
     CLI::App app{"levelsweep: faithful float32 collision queries against a game level's mesh"};
     app.require_subcommand(1);
     levelsweep::cli::add_eval_command(app);
+    levelsweep::cli::add_import_command(app);
+    levelsweep::cli::add_generate_command(app);
+    levelsweep::cli::add_info_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

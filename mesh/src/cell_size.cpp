@@ -77,8 +77,8 @@ Vec3 choose_cell_size(const LevelArrays& a) {
     float s = median_triangle_extent(a);
     if (!(s > 0.0f)) s = largest / std::cbrt(static_cast<float>(a.i0.size()));
 
-    // The budget: at most four cells per triangle (and the grid's own limit).
-    const double budget = std::min(4.0 * static_cast<double>(a.i0.size()) + 64.0, static_cast<double>(max_cells));
+    // The budget: at most sixteen cells per triangle (and the grid's own limit).
+    const double budget = std::min(16.0 * static_cast<double>(a.i0.size()) + 64.0, static_cast<double>(max_cells));
     while (cell_count(lo, hi, s) > budget) s *= step;
 
     // Then towards [target_low, target_high] triangles per occupied cell, in one

@@ -136,7 +136,7 @@ Level build_level(std::span<const Vec3> vertices, std::span<const TriangleRecord
 
 // The cell size heuristic (docs/decisions.md, "Level store"): cubic cells near
 // the median triangle size, adjusted towards a few triangles per occupied cell
-// and kept within a cell budget of four per triangle.
+// and kept within a budget of sixteen cells per triangle.
 Vec3 choose_cell_size(const LevelArrays& arrays);
 
 // The content checksum of arrays and a grid geometry (what Level::checksum returns).
