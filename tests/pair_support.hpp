@@ -9,7 +9,7 @@
 #include "levelsweep/shapes.hpp"
 #include "support.hpp"
 
-namespace levelsweep::test {
+namespace levelsweep::test::pairs {
 
 // Stand-in for the original's stack leftovers: every word of a fresh contact.
 inline constexpr std::uint32_t leftover = 0x5eedf00du;
@@ -66,4 +66,4 @@ inline Box randomly_oriented(Box b, std::mt19937& rng) {
 // the words a function should write.
 inline std::uint64_t words(std::size_t offset, std::size_t bytes) { return Contact::word_mask(offset, bytes); }
 
-}  // namespace levelsweep::test
+}  // namespace levelsweep::test::pairs

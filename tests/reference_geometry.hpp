@@ -11,7 +11,7 @@
 
 #include "levelsweep/shapes.hpp"
 
-namespace levelsweep::test::ref {
+namespace levelsweep::test::sat_ref {
 
 struct D3 {
     double x = 0, y = 0, z = 0;
@@ -118,4 +118,4 @@ double first_root(F f, double lo, double hi) {
     return hi;
 }
 
-}  // namespace levelsweep::test::ref
+}  // namespace levelsweep::test::sat_ref

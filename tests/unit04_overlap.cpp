@@ -10,6 +10,7 @@
 
 using namespace levelsweep;
 using namespace levelsweep::test;
+using namespace levelsweep::test::pairs;
 
 namespace {
 

@@ -10,6 +10,7 @@
 
 using namespace levelsweep;
 using namespace levelsweep::test;
+using namespace levelsweep::test::pairs;
 
 namespace {
 
@@ -62,22 +63,22 @@ TEST_SUITE("unit04 overlap") {
     }
 
     TEST_CASE("world_bounds: the gather box of each shape type") {
-        const Aabb b = world_bounds(Shape::of(rotated(box({1, 2, 3}, {2, 1, 0.5f}), {0, 0, 1}, 90)));
+        const ShapeBounds b = world_bounds(Shape::of(rotated(box({1, 2, 3}, {2, 1, 0.5f}), {0, 0, 1}, 90)));
         CHECK_VEC3_NEAR(b.min, 0, 0, 2.5);  // a quarter turn about z swaps the x and y extents
         CHECK_VEC3_NEAR(b.max, 2, 4, 3.5);
-        const Aabb s = world_bounds(sphere(0.5f, {1, 2, 3}));
+        const ShapeBounds s = world_bounds(sphere(0.5f, {1, 2, 3}));
         CHECK_VEC3_NEAR(s.min, 0.5, 1.5, 2.5);
         CHECK_VEC3_NEAR(s.max, 1.5, 2.5, 3.5);
-        const Aabb c = world_bounds(capsule(0.35f, 2, {1, 2, 3}));
+        const ShapeBounds c = world_bounds(capsule(0.35f, 2, {1, 2, 3}));
         CHECK_VEC3_NEAR(c.min, 0.65, 1.65, 2.65);  // the rounded ends reach r below B and above B.z + h
         CHECK_VEC3_NEAR(c.max, 1.35, 2.35, 5.35);
-        const Aabb g = world_bounds(segment({1, 2, 3}, {-1, 4, 3}, 0.1f));
+        const ShapeBounds g = world_bounds(segment({1, 2, 3}, {-1, 4, 3}, 0.1f));
         CHECK_VEC3_NEAR(g.min, -1.1, 1.9, 2.9);
         CHECK_VEC3_NEAR(g.max, 1.1, 4.1, 3.1);
         // Touching boxes overlap; a gap on any one axis separates.
-        CHECK(aabbs_overlap(s, {{1.5f, 0, 0}, {9, 9, 9}}));
-        CHECK_FALSE(aabbs_overlap(s, {{1.51f, 0, 0}, {9, 9, 9}}));
-        CHECK_FALSE(aabbs_overlap(s, {{0, 0, 3.6f}, {9, 9, 9}}));
+        CHECK(bounds_overlap(s, {{1.5f, 0, 0}, {9, 9, 9}}));
+        CHECK_FALSE(bounds_overlap(s, {{1.51f, 0, 0}, {9, 9, 9}}));
+        CHECK_FALSE(bounds_overlap(s, {{0, 0, 3.6f}, {9, 9, 9}}));
     }
 
     TEST_CASE("IPhysics_OverlapShape 0x0033ebb8: a capsule 50 m above a box is rejected by the gather box") {

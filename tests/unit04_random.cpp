@@ -15,15 +15,16 @@
 
 using namespace levelsweep;
 using namespace levelsweep::test;
-using ref::D3;
+using namespace levelsweep::test::pairs;
+using sat_ref::D3;
 
 namespace {
 
 // The distance from a point to segment p + u.d, u in [0, 1], exactly (double).
 double point_segment_distance(D3 q, D3 p, D3 d) {
-    const double dd = ref::dot(d, d);
-    const double u = dd > 0 ? std::clamp(ref::dot(q - p, d) / dd, 0.0, 1.0) : 0.0;
-    return ref::norm(q - (p + u * d));
+    const double dd = sat_ref::dot(d, d);
+    const double u = dd > 0 ? std::clamp(sat_ref::dot(q - p, d) / dd, 0.0, 1.0) : 0.0;
+    return sat_ref::norm(q - (p + u * d));
 }
 
 Shape random_shape(ShapeType type, std::mt19937& rng) {
@@ -60,8 +61,8 @@ TEST_SUITE("unit04 overlap") {
                 ++general;
                 // Under the absolute thresholds (D < 1e-6 parallel; |sN|, |tN| < 1e-6 rounded
                 // to 0) a near-parallel pair gets a nearby but not the nearest pair.
-                const double a = ref::dot(ref::d3(d1), ref::d3(d1)), b = ref::dot(ref::d3(d1), ref::d3(d2)),
-                             c = ref::dot(ref::d3(d2), ref::d3(d2));
+                const double a = sat_ref::dot(sat_ref::d3(d1), sat_ref::d3(d1)), b = sat_ref::dot(sat_ref::d3(d1), sat_ref::d3(d2)),
+                             c = sat_ref::dot(sat_ref::d3(d2), sat_ref::d3(d2));
                 if (a * c - b * b < 1e-4 || a < 0.04 || c < 0.04) {
                     ++near_parallel;
                     continue;
@@ -72,10 +73,10 @@ TEST_SUITE("unit04 overlap") {
             REQUIRE(p.s <= 1.0f);
             REQUIRE(p.t >= 0.0f);
             REQUIRE(p.t <= 1.0f);
-            const D3 P1 = ref::d3(p1), P2 = ref::d3(p2), D1 = ref::d3(d1), D2 = ref::d3(d2);
-            const double got = ref::norm((P1 + double(p.s) * D1) - (P2 + double(p.t) * D2));
+            const D3 P1 = sat_ref::d3(p1), P2 = sat_ref::d3(p2), D1 = sat_ref::d3(d1), D2 = sat_ref::d3(d2);
+            const double got = sat_ref::norm((P1 + double(p.s) * D1) - (P2 + double(p.t) * D2));
             // The distance to the second segment is convex along the first.
-            const auto [s_best, best] = ref::convex_min([&](double s) { return point_segment_distance(P1 + s * D1, P2, D2); }, 0, 1);
+            const auto [s_best, best] = sat_ref::convex_min([&](double s) { return point_segment_distance(P1 + s * D1, P2, D2); }, 0, 1);
             (void)s_best;
             CAPTURE(k);
             CHECK(got <= best + (kind == 1 ? 2e-4 : 1e-5));
@@ -98,8 +99,8 @@ TEST_SUITE("unit04 overlap") {
             const Vec3 a_at = uniform_vec(rng, -50, 50);
             const Box a = randomly_oriented(box(a_at, uniform_vec(rng, 0.1f, 1.5f)), rng);
             const Box b = randomly_oriented(box(a_at + uniform_vec(rng, -3, 3), uniform_vec(rng, 0.1f, 1.5f)), rng);
-            const ref::RBox ra = ref::rbox(a), rb = ref::rbox(b);
-            const double gap = ref::box_box_gap(ra, rb, {}, ref::box_box_axes(ra, rb));
+            const sat_ref::RBox ra = sat_ref::rbox(a), rb = sat_ref::rbox(b);
+            const double gap = sat_ref::box_box_gap(ra, rb, {}, sat_ref::box_box_axes(ra, rb));
             if (std::fabs(gap) < 1e-4) {
                 ++near_touching;
                 continue;
@@ -118,8 +119,8 @@ TEST_SUITE("unit04 overlap") {
             // The original's matrix is right for axis-aligned boxes with A at the origin.
             const Box ao = box({}, {a.half[0], a.half[1], a.half[2]});
             const Box bo = box(b.centre - a.centre, {b.half[0], b.half[1], b.half[2]});
-            const ref::RBox rao = ref::rbox(ao), rbo = ref::rbox(bo);
-            const double aligned_gap = ref::box_box_gap(rao, rbo, {}, ref::box_box_axes(rao, rbo));
+            const sat_ref::RBox rao = sat_ref::rbox(ao), rbo = sat_ref::rbox(bo);
+            const double aligned_gap = sat_ref::box_box_gap(rao, rbo, {}, sat_ref::box_box_axes(rao, rbo));
             if (std::fabs(aligned_gap) >= 1e-4) {
                 Contact d = fresh_contact();
                 CHECK(physics_overlap_box_box(d, Shape::of(ao), Shape::of(bo), Quirks::faithful()) == (aligned_gap <= 0));
@@ -156,8 +157,8 @@ TEST_SUITE("unit04 overlap") {
             }
             const double w1 = b.half[i1], w2 = b.half[i2];
             const D3 rel{double(base.x) - b.centre.x, double(base.y) - b.centre.y, 0};
-            const D3 H1 = ref::d3(h1), H2 = ref::d3(h2);
-            const double u = ref::dot(rel, H1), v = ref::dot(rel, H2);
+            const D3 H1 = sat_ref::d3(h1), H2 = sat_ref::d3(h2);
+            const double u = sat_ref::dot(rel, H1), v = sat_ref::dot(rel, H2);
             const double cu = std::clamp(u, -w1, w1), cv = std::clamp(v, -w2, w2);
             const bool inside = std::fabs(u) <= w1 && std::fabs(v) <= w2;
             const double dist = std::hypot(u - cu, v - cv);

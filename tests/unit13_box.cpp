@@ -8,6 +8,7 @@
 
 using namespace levelsweep;
 using namespace levelsweep::test;
+using namespace levelsweep::test::pairs;
 
 namespace {
 
@@ -78,13 +79,13 @@ TEST_SUITE("unit13 box") {
     }
 
     TEST_CASE("BoxTri_ProjectBox 0x0034aa60 and BoxTri_ProjectTriangle 0x0034ab28") {
-        const Interval b = box_tri_project_box(box({1, 2, 3}, {0.5f, 1, 2}), {1, 1, 0});  // L not unit
+        const AxisInterval b = box_tri_project_box(box({1, 2, 3}, {0.5f, 1, 2}), {1, 1, 0});  // L not unit
         CHECK_NEAR(b.min, 3 - 1.5);
         CHECK_NEAR(b.max, 3 + 1.5);
-        const Interval t = box_tri_project_triangle({1, 0, 0}, {0, 0, 0}, {2, 0, 0}, {1, 0, 0});
+        const AxisInterval t = box_tri_project_triangle({1, 0, 0}, {0, 0, 0}, {2, 0, 0}, {1, 0, 0});
         CHECK(t.min == 0.0f);
         CHECK(t.max == 2.0f);
-        const Interval u = box_tri_project_triangle({1, 0, 0}, {3, 0, 0}, {0, 0, 0}, {1, 0, 0});
+        const AxisInterval u = box_tri_project_triangle({1, 0, 0}, {3, 0, 0}, {0, 0, 0}, {1, 0, 0});
         CHECK(u.min == 0.0f);
         CHECK(u.max == 3.0f);
     }

@@ -10,7 +10,8 @@
 
 using namespace levelsweep;
 using namespace levelsweep::test;
-using ref::D3;
+using namespace levelsweep::test::pairs;
+using sat_ref::D3;
 
 namespace {
 
@@ -43,13 +44,13 @@ Entry first_entry(Gap gap) {
         e.ambiguous = g0 > -1e-5;
         return e;
     }
-    const auto [t_min, g_min] = ref::convex_min(gap, 0.0, 1.0);
+    const auto [t_min, g_min] = sat_ref::convex_min(gap, 0.0, 1.0);
     if (std::fabs(g_min) < 1e-5) {
         e.ambiguous = true;
         return e;
     }
     if (g_min > 0) return e;
-    e.t = ref::first_root(gap, 0.0, t_min);
+    e.t = sat_ref::first_root(gap, 0.0, t_min);
     const double slope = (gap(std::max(e.t - 1e-3, 0.0)) - gap(e.t)) / 1e-3;  // the gap's rate of closing
     e.ambiguous = slope < 0.1;
     return e;
@@ -83,11 +84,11 @@ TEST_SUITE("unit13 box") {
             const Vec3 move = aligned ? uniform(rng, 0.3f, 6) * dir
                                       : uniform(rng, 0.3f, 6) * dir + uniform_vec(rng, -0.3f, 0.3f);
 
-            const ref::RBox rb = ref::rbox(bx);
-            const std::array<D3, 3> rv{ref::d3(v0), ref::d3(v1), ref::d3(v2)};
-            const auto axes = ref::box_triangle_axes(rb, rv);
-            const D3 rm = ref::d3(move);
-            const Entry want = first_entry([&](double t) { return ref::box_triangle_gap(rb, t * rm, rv, axes); });
+            const sat_ref::RBox rb = sat_ref::rbox(bx);
+            const std::array<D3, 3> rv{sat_ref::d3(v0), sat_ref::d3(v1), sat_ref::d3(v2)};
+            const auto axes = sat_ref::box_triangle_axes(rb, rv);
+            const D3 rm = sat_ref::d3(move);
+            const Entry want = first_entry([&](double t) { return sat_ref::box_triangle_gap(rb, t * rm, rv, axes); });
             if (want.ambiguous) {
                 ++ambiguous;
                 continue;
@@ -130,10 +131,10 @@ TEST_SUITE("unit13 box") {
             const Box b = randomly_oriented(box(a.centre + uniform_vec(rng, -2.5f, 2.5f), uniform_vec(rng, 0.1f, 1.0f)), rng);
             const Vec3 move_a = uniform_vec(rng, -4, 4);
             const Vec3 move_b = k % 4 == 0 ? Vec3{} : uniform_vec(rng, -2, 2);
-            const ref::RBox ra = ref::rbox(a), rb = ref::rbox(b);
-            const auto axes = ref::box_box_axes(ra, rb);
-            const D3 W = ref::d3(move_b) - ref::d3(move_a);
-            const auto [t_min, g_min] = ref::convex_min([&](double t) { return ref::box_box_gap(ra, rb, t * W, axes); }, 0, 1);
+            const sat_ref::RBox ra = sat_ref::rbox(a), rb = sat_ref::rbox(b);
+            const auto axes = sat_ref::box_box_axes(ra, rb);
+            const D3 W = sat_ref::d3(move_b) - sat_ref::d3(move_a);
+            const auto [t_min, g_min] = sat_ref::convex_min([&](double t) { return sat_ref::box_box_gap(ra, rb, t * W, axes); }, 0, 1);
             (void)t_min;
             if (std::fabs(g_min) < 1e-4) {
                 ++ambiguous;

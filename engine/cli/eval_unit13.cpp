@@ -20,7 +20,7 @@ json interval_overlap(const json& in) {
     return {{"return", apart ? 1 : 0}, {"tFirst", first}, {"tLast", last}};
 }
 
-json interval_to_json(const Interval& i) { return {{"min", i.min}, {"max", i.max}}; }
+json interval_to_json(const AxisInterval& i) { return {{"min", i.min}, {"max", i.max}}; }
 
 json project_box(const json& in) { return interval_to_json(box_tri_project_box(read_box(in), read_vec3(in, "L"))); }
 

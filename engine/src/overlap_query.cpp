@@ -13,10 +13,10 @@ namespace {
 Vec3 lane_min(const Vec3& a, const Vec3& b) { return {std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)}; }
 Vec3 lane_max(const Vec3& a, const Vec3& b) { return {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)}; }
 Vec3 lane_abs(const Vec3& v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
-Aabb around(const Vec3& centre, const Vec3& reach) { return {centre - reach, centre + reach}; }
+ShapeBounds around(const Vec3& centre, const Vec3& reach) { return {centre - reach, centre + reach}; }
 }  // namespace
 
-Aabb world_bounds(const Shape& shape) {
+ShapeBounds world_bounds(const Shape& shape) {
     switch (shape.type) {
         case ShapeType::box: {
             const Box& b = shape.box;
@@ -32,32 +32,32 @@ Aabb world_bounds(const Shape& shape) {
             const Capsule& c = shape.capsule;
             const Vec3 top = c.base + Vec3{0.0f, 0.0f, c.height};
             const Vec3 reach{c.radius, c.radius, c.radius};
-            return merge(around(c.base, reach), around(top, reach));
+            return bounds_union(around(c.base, reach), around(top, reach));
         }
         case ShapeType::segment: {
             const Segment& s = shape.segment;
             const Vec3 reach{s.radius, s.radius, s.radius};
-            return merge(around(s.start, reach), around(s.end, reach));
+            return bounds_union(around(s.start, reach), around(s.end, reach));
         }
     }
     // A type value outside 1..4: an empty box that overlaps nothing.
     return {{1.0f, 1.0f, 1.0f}, {0.0f, 0.0f, 0.0f}};
 }
 
-Aabb merge(const Aabb& a, const Aabb& b) { return {lane_min(a.min, b.min), lane_max(a.max, b.max)}; }
+ShapeBounds bounds_union(const ShapeBounds& a, const ShapeBounds& b) { return {lane_min(a.min, b.min), lane_max(a.max, b.max)}; }
 
-bool aabbs_overlap(const Aabb& a, const Aabb& b) {
+bool bounds_overlap(const ShapeBounds& a, const ShapeBounds& b) {
     return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
            a.min.z <= b.max.z && b.min.z <= a.max.z;
 }
 
 namespace {
 // IPhysics_QueryBox's test for one body: its world box against the gather box.
-bool gathered(const OverlapBody& body, const Aabb& gather) {
+bool gathered(const OverlapBody& body, const ShapeBounds& gather) {
     if (body.chain.empty()) return false;
-    Aabb box = world_bounds(body.chain.front().shape);
-    for (const ChainShape& s : body.chain) box = merge(box, world_bounds(s.shape));
-    return aabbs_overlap(box, gather);
+    ShapeBounds box = world_bounds(body.chain.front().shape);
+    for (const ChainShape& s : body.chain) box = bounds_union(box, world_bounds(s.shape));
+    return bounds_overlap(box, gather);
 }
 }  // namespace
 
@@ -70,7 +70,7 @@ std::size_t iphysics_overlap_shape(std::span<Contact> out, const OverlapQuery& q
                                    std::span<const OverlapBody> candidates, Quirks quirks) {
     const std::size_t max = query.max > 0 ? static_cast<std::size_t>(query.max) : 0;
     const std::size_t cap = std::min({max, overlap_query_slots, out.size()});
-    const Aabb gather = world_bounds(query.shape);
+    const ShapeBounds gather = world_bounds(query.shape);
     std::size_t count = 0;
     for (const OverlapBody& body : candidates) {
         if (count == cap) break;

@@ -3,8 +3,10 @@
 // the 6 axes built from the relative velocity. Sums the table leaves
 // unparenthesised are taken left to right (docs/decisions.md).
 #include <cmath>
+#include <type_traits>
 
 #include "levelsweep/box_sweep.hpp"
+#include "levelsweep/pair_tables.hpp"
 
 namespace levelsweep {
 
@@ -155,5 +157,10 @@ bool physics_sweep_box_segment(Contact& c, const Body& own_body, const Shape& ow
     const Vec4 back{-move.x, -move.y, -move.z, move.w};
     return physics_sweep_segment_box(c, other_body, other, own_body, own, back, quirks);
 }
+
+// The sweep table's entries (1, 1), (4, 1) and (1, 4) take these as they are.
+static_assert(std::is_same_v<decltype(&physics_sweep_box_box), SweepFn>);
+static_assert(std::is_same_v<decltype(&physics_sweep_segment_box), SweepFn>);
+static_assert(std::is_same_v<decltype(&physics_sweep_box_segment), SweepFn>);
 
 }  // namespace levelsweep

@@ -14,7 +14,7 @@ struct Window {
 
     // One axis: the triangle (A) stands still, the box (B) moves at `speed`;
     // tMax is 1.0 for every axis. True when the axis separates.
-    bool separates(const Interval& tri, const Interval& box, float speed, Quirks quirks) {
+    bool separates(const AxisInterval& tri, const AxisInterval& box, float speed, Quirks quirks) {
         const bool apart = sweep_interval_overlap(first, last, 1.0f, speed, tri.min, tri.max, box.min, box.max, quirks);
         if (trace != nullptr) {
             trace->first[static_cast<std::size_t>(trace->axes)] = first;
@@ -41,7 +41,7 @@ float sweep(const Box& box, const WorkingTriangle& t, const Vec3& move, Quirks q
     for (int i = 0; i < 3; ++i) {
         const Vec3& A = box.axis[i];
         const float c = dot(A, box.centre);
-        const Interval box_range{c - box.half[i], c + box.half[i]};
+        const AxisInterval box_range{c - box.half[i], c + box.half[i]};
         if (w.separates(box_tri_project_triangle(v0, v1, v2, A), box_range, dot(A, move), quirks))
             return box_triangle_no_contact;
     }

@@ -47,7 +47,7 @@ bool sweep_interval_overlap(float& t_first, float& t_last, float t_max, float v,
 }
 
 // BoxTri_ProjectBox, 0x0034aa60.
-Interval box_tri_project_box(const Box& box, const Vec3& L) {
+AxisInterval box_tri_project_box(const Box& box, const Vec3& L) {
     const float r = (box.half[0] * std::fabs(dot(L, box.axis[0])) + box.half[1] * std::fabs(dot(L, box.axis[1]))) +
                     box.half[2] * std::fabs(dot(L, box.axis[2]));
     const float c = dot(L, box.centre);
@@ -56,9 +56,9 @@ Interval box_tri_project_box(const Box& box, const Vec3& L) {
 
 // BoxTri_ProjectTriangle, 0x0034ab28: a corner below the running min becomes it;
 // otherwise one above the running max becomes that.
-Interval box_tri_project_triangle(const Vec3& v0, const Vec3& v1, const Vec3& v2, const Vec3& L) {
+AxisInterval box_tri_project_triangle(const Vec3& v0, const Vec3& v1, const Vec3& v2, const Vec3& L) {
     const float p0 = dot(L, v0);
-    Interval out{p0, p0};
+    AxisInterval out{p0, p0};
     for (const Vec3* v : {&v1, &v2}) {
         const float p = dot(L, *v);
         if (p < out.min)

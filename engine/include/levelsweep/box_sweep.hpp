@@ -31,17 +31,17 @@ inline constexpr float box_triangle_open_window = std::bit_cast<float>(0x6753c21
 bool sweep_interval_overlap(float& t_first, float& t_last, float t_max, float v, float a_min, float a_max,
                             float b_min, float b_max, Quirks quirks = Quirks::faithful());
 
-struct Interval {
+struct AxisInterval {
     float min = 0.0f;
     float max = 0.0f;
 };
 
 // BoxTri_ProjectBox (0x0034aa60): L.P -+ ((h0|L.A0| + h1|L.A1|) + h2|L.A2|); L
 // need not be unit.
-Interval box_tri_project_box(const Box& box, const Vec3& L);
+AxisInterval box_tri_project_box(const Box& box, const Vec3& L);
 // BoxTri_ProjectTriangle (0x0034ab28): the range of L.v over the corners, v1
 // then v2 tested against the running min, else the running max.
-Interval box_tri_project_triangle(const Vec3& v0, const Vec3& v1, const Vec3& v2, const Vec3& L);
+AxisInterval box_tri_project_triangle(const Vec3& v0, const Vec3& v1, const Vec3& v2, const Vec3& L);
 
 // Sweep_BoxTriangle (0x0034d5d0): the box moving by `move` against the working
 // triangle as the mesh sweep leaves it (corners, unnormalised edges). Returns the

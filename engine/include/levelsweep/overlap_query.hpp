@@ -21,7 +21,7 @@
 namespace levelsweep {
 
 // An axis-aligned world box; min <= max on every axis for a well-formed shape.
-struct Aabb {
+struct ShapeBounds {
     Vec3 min;
     Vec3 max;
 };
@@ -30,11 +30,11 @@ struct Aabb {
 // does not give it, docs/decisions.md): a box's centre +- sum_k h_k |A_k|; a
 // sphere's C +- r; an upright capsule's B +- r in x and y, [B.z - r, B.z + h + r]
 // in z (rounded ends); a segment's S and E grown by r.
-Aabb world_bounds(const Shape& shape);
+ShapeBounds world_bounds(const Shape& shape);
 // The smallest box holding both.
-Aabb merge(const Aabb& a, const Aabb& b);
+ShapeBounds bounds_union(const ShapeBounds& a, const ShapeBounds& b);
 // Overlap in x, y and z, touching included (IPhysics_QueryBox's test).
-bool aabbs_overlap(const Aabb& a, const Aabb& b);
+bool bounds_overlap(const ShapeBounds& a, const ShapeBounds& b);
 
 // One shape of a candidate body's shape chain (body vtable +0x2c), with the id
 // that goes into a contact's +0x44.
