@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <unistd.h>
 
 #include "levelsweep/level_file.hpp"
@@ -326,5 +327,41 @@ TEST_SUITE("mesh file") {
             CHECK(e.file() == "/nonexistent/level.lvl");
             CHECK(e.reason().find("cannot open") != std::string::npos);
         }
+    }
+}
+
+TEST_SUITE("mesh file") {
+    TEST_CASE("the hand-broken files of the fuzz seed corpus fail with their reasons; the valid ones load") {
+        const std::filesystem::path dir =
+            std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "fuzz_level_file";
+        const std::map<std::string, std::string> broken{
+            {"broken_truncated.lvl", "(truncated)"},
+            {"broken_version.lvl", "unsupported version 2"},
+            {"broken_flipped.lvl", "VERT CRC-32 mismatch"},
+            {"broken_huge_count.lvl", "count 1099511627776 needs 12 bytes each"},
+            {"broken_index.lvl", "out of range (4 vertices)"},
+            {"broken_nan.lvl", "is not finite (nan)"},
+            {"broken_cell_list.lvl", "differs from the cells of the triangles"},
+        };
+        std::size_t valid = 0, failed = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind("valid_", 0) == 0) {
+                CHECK_NOTHROW((void)load_level(entry.path()));
+                ++valid;
+                continue;
+            }
+            REQUIRE_MESSAGE(broken.count(name) == 1, name << " has no expected reason here");
+            try {
+                (void)load_level(entry.path());
+                FAIL(name << " loaded");
+            } catch (const LevelFileError& e) {
+                CHECK_MESSAGE(e.reason().find(broken.at(name)) != std::string::npos, e.what());
+                CHECK(e.file() == entry.path().string());
+                ++failed;
+            }
+        }
+        CHECK(valid == 3);
+        CHECK(failed == broken.size());
     }
 }

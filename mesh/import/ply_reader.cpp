@@ -140,6 +140,7 @@ private:
             }
         }
         if (!have_format) fail("the header has no format line");
+        ++line_;  // from here on, the line that pos_ is in
         for (const Element& e : elements_)
             if (e.name == "vertex") {
                 if (e.count > max_level_elements) fail("too many vertices");

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "levelsweep/build_error.hpp"
 #include "levelsweep/level.hpp"
 
 namespace levelsweep {
