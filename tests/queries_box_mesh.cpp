@@ -7,6 +7,7 @@
 
 using namespace levelsweep;
 using namespace levelsweep::test;
+using namespace levelsweep::test::pairs;
 
 namespace {
 

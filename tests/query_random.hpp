@@ -45,7 +45,7 @@ inline Query random_query(std::mt19937& rng, const Level& level, QueryKind kind,
             return q;
         }
         case QueryKind::box_sweep: {
-            const Box b = randomly_oriented(box(at, uniform_vec(rng, 0.05f, 1.0f)), rng);
+            const Box b = pairs::randomly_oriented(pairs::box(at, uniform_vec(rng, 0.05f, 1.0f)), rng);
             return Query::box_sweep(b, random_move(rng, 3), s);
         }
         case QueryKind::sphere_overlap: return Query::sphere_overlap(at, uniform(rng, 0.05f, 2.0f), s);
