@@ -9,5 +9,6 @@ void add_eval_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_info_command(CLI::App& app);
+void add_query_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

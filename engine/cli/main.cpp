@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_import_command(app);
     levelsweep::cli::add_generate_command(app);
     levelsweep::cli::add_info_command(app);
+    levelsweep::cli::add_query_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
