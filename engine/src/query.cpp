@@ -82,6 +82,7 @@ std::string_view query_status_name(QueryStatus s) {
         case QueryStatus::negative_radius: return "negative_radius";
         case QueryStatus::bad_extent: return "bad_extent";
         case QueryStatus::zero_max_contacts: return "zero_max_contacts";
+        case QueryStatus::malformed: return "malformed";
     }
     return "?";
 }

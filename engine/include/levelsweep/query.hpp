@@ -96,6 +96,7 @@ enum class QueryStatus : std::uint8_t {
     negative_radius,    // a radius (or a height) below 0
     bad_extent,         // a box with a zero or negative half extent
     zero_max_contacts,  // max_contacts of 0
+    malformed,          // replay files only: the query record could not be read
 };
 std::string_view query_status_name(QueryStatus s);
 

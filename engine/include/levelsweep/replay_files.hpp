@@ -1,0 +1,156 @@
+// levelsweep: the replay files. A query file holds recorded queries in fixed
+// records; a result file holds, per query and in query order, its status and
+// contacts. Both are little-endian binary with a versioned header, described
+// byte by byte in docs/formats.md. Readers stream (bounded memory for any file
+// size), read gzipped files directly, validate every record, and report where a
+// truncated file ends while keeping everything before it.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "levelsweep/query.hpp"
+
+namespace levelsweep {
+
+inline constexpr std::uint32_t query_file_version = 1;
+inline constexpr std::uint32_t result_file_version = 1;
+inline constexpr std::size_t query_record_bytes = 112;
+inline constexpr std::size_t result_contact_bytes = 64;
+
+// A file that cannot be read as what it claims to be: names the file, the byte
+// offset and the reason.
+class ReplayFileError : public std::runtime_error {
+public:
+    ReplayFileError(std::string file, std::uint64_t offset, std::string reason);
+    const std::string& file() const { return file_; }
+    std::uint64_t offset() const { return offset_; }
+    const std::string& reason() const { return reason_; }
+
+private:
+    std::string file_;
+    std::uint64_t offset_;
+    std::string reason_;
+};
+
+struct QueryFileHeader {
+    std::uint64_t count = 0;           // the records the file holds
+    std::uint64_t level_checksum = 0;  // Level::checksum() it was recorded against; 0 for none
+    std::string metadata;              // free text (JSON by convention), may be empty
+};
+
+// One query as read: a record that fails its CRC or names an unknown kind comes
+// back as malformed, with `error` saying why, and the replay goes on.
+struct QueryRecord {
+    Query query;
+    bool malformed = false;
+    std::string error;
+};
+
+// Fixed-size records: encode/decode one (for the writer, the reader and tests).
+void encode_query_record(const Query& q, std::span<std::byte, query_record_bytes> out);
+// Returns an empty string, or why the record is malformed.
+std::string decode_query_record(std::span<const std::byte, query_record_bytes> in, Query& q);
+
+class QueryFileWriter {
+public:
+    // The count is patched in when the writer closes.
+    QueryFileWriter(const std::filesystem::path& path, std::uint64_t level_checksum, const std::string& metadata);
+    ~QueryFileWriter();
+    QueryFileWriter(const QueryFileWriter&) = delete;
+    QueryFileWriter& operator=(const QueryFileWriter&) = delete;
+    void write(const Query& q);
+    void close();
+    std::uint64_t written() const { return count_; }
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    std::uint64_t count_ = 0;
+};
+
+// Reads a binary query file, plain or gzipped.
+class QueryFileReader {
+public:
+    explicit QueryFileReader(const std::filesystem::path& path);
+    ~QueryFileReader();
+    QueryFileReader(const QueryFileReader&) = delete;
+    QueryFileReader& operator=(const QueryFileReader&) = delete;
+    const QueryFileHeader& header() const { return header_; }
+    // Fills up to out.size() records; 0 at the end of the file.
+    std::size_t read(std::span<QueryRecord> out);
+    // Set once the file ended inside a record (or short of the header's count):
+    // the byte offset where it ends. Every record before it was returned.
+    std::optional<ReplayFileError> truncation() const { return truncation_; }
+    // True when the file's first bytes are a query file's magic (plain or gzipped).
+    static bool looks_like(const std::filesystem::path& path);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    QueryFileHeader header_;
+    std::optional<ReplayFileError> truncation_;
+};
+
+// What a result file records about the run that made it.
+struct ResultFileHeader {
+    std::uint64_t level_checksum = 0;
+    std::uint32_t quirks = 0;          // Quirks::bits() of the run's mode
+    std::string path = "reference";    // "reference" or "batch"
+    std::string isa = "scalar";
+    std::string metadata;
+};
+
+// One query's result as stored.
+struct ResultRecord {
+    std::uint64_t index = 0;  // the query's position in its query file
+    QueryKind kind = QueryKind::sphere_sweep;
+    bool malformed = false;   // the query record was malformed: nothing ran
+    QueryResult result;
+    std::vector<MeshContact> contacts;
+};
+
+class ResultFileWriter {
+public:
+    ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& header);
+    ~ResultFileWriter();
+    ResultFileWriter(const ResultFileWriter&) = delete;
+    ResultFileWriter& operator=(const ResultFileWriter&) = delete;
+    void write(const ResultRecord& r);
+    // Each record is complete on disk once flushed; an interrupted run leaves a
+    // readable prefix.
+    void flush();
+    void close();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+class ResultFileReader {
+public:
+    explicit ResultFileReader(const std::filesystem::path& path);
+    ~ResultFileReader();
+    ResultFileReader(const ResultFileReader&) = delete;
+    ResultFileReader& operator=(const ResultFileReader&) = delete;
+    const ResultFileHeader& header() const { return header_; }
+    // The next record, or false at the end (or at a torn or corrupt record,
+    // which truncation() then describes).
+    bool next(ResultRecord& r);
+    std::optional<ReplayFileError> truncation() const { return truncation_; }
+    static bool looks_like(const std::filesystem::path& path);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    ResultFileHeader header_;
+    std::optional<ReplayFileError> truncation_;
+};
+
+}  // namespace levelsweep

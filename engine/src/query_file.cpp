@@ -1,0 +1,204 @@
+// The query file (docs/formats.md, "The query file"): a 64-byte header, the
+// metadata, then fixed 112-byte records, each with its own CRC-32.
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include "little_endian.hpp"
+#include "replay_io.hpp"
+
+namespace levelsweep {
+
+using detail::ByteWriter;
+using detail::load_f32;
+using detail::load_u32;
+using detail::load_u64;
+
+namespace {
+
+constexpr char query_magic[8] = {'L', 'S', 'W', 'P', 'Q', 'R', 'Y', 0};
+constexpr std::size_t header_bytes = 64;
+constexpr std::uint64_t unknown_count = ~std::uint64_t{0};  // a writer that did not close
+constexpr std::uint32_t max_metadata = 1u << 20;
+
+std::span<const std::byte, 8> magic_bytes() {
+    return std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(query_magic), 8);
+}
+
+std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level_checksum, const std::string& metadata) {
+    ByteWriter w;
+    w.text(query_magic, 8);
+    w.u32(query_file_version);
+    w.u32(header_bytes);
+    w.u32(query_record_bytes);
+    w.u32(static_cast<std::uint32_t>(metadata.size()));
+    w.u64(count);
+    w.u64(level_checksum);
+    w.zeros(20);
+    w.u32(detail::crc32_of(std::span<const std::byte>(w.bytes()).first(60)));
+    return w.bytes();
+}
+
+}  // namespace
+
+ReplayFileError::ReplayFileError(std::string file, std::uint64_t offset, std::string reason)
+    : std::runtime_error(file + ": byte " + std::to_string(offset) + ": " + reason),
+      file_(std::move(file)),
+      offset_(offset),
+      reason_(std::move(reason)) {}
+
+void encode_query_record(const Query& q, std::span<std::byte, query_record_bytes> out) {
+    ByteWriter w;
+    w.u32(static_cast<std::uint32_t>(q.kind));  // the kind, then three reserved zero bytes
+    w.u32(q.settings.options);
+    w.u32(q.settings.body_flags);
+    w.u32(q.settings.max_contacts);
+    w.f32(q.settings.nz_min);
+    w.f32(q.settings.nz_max);
+    for (const Vec3& v : {q.start, q.move}) {
+        w.f32(v.x);
+        w.f32(v.y);
+        w.f32(v.z);
+    }
+    w.f32(q.radius);
+    w.f32(q.sphere_height);
+    w.f32(q.step_height);
+    for (const Vec3& a : q.axes) {
+        w.f32(a.x);
+        w.f32(a.y);
+        w.f32(a.z);
+    }
+    for (float h : q.half) w.f32(h);
+    w.u32(detail::crc32_of(w.bytes()));
+    std::memcpy(out.data(), w.bytes().data(), query_record_bytes);
+}
+
+std::string decode_query_record(std::span<const std::byte, query_record_bytes> in, Query& q) {
+    const std::uint32_t stored = load_u32(in.data() + 108);
+    if (stored != detail::crc32_of(in.first(108))) return "record CRC-32 mismatch";
+    const std::uint32_t kind = load_u32(in.data());
+    if (kind >= static_cast<std::uint32_t>(query_kind_count)) return "unknown query kind " + std::to_string(kind);
+    q = Query{};
+    q.kind = static_cast<QueryKind>(kind);
+    q.settings.options = load_u32(in.data() + 4);
+    q.settings.body_flags = load_u32(in.data() + 8);
+    q.settings.max_contacts = load_u32(in.data() + 12);
+    q.settings.nz_min = load_f32(in.data() + 16);
+    q.settings.nz_max = load_f32(in.data() + 20);
+    auto vec = [&](std::size_t at) { return Vec3{load_f32(in.data() + at), load_f32(in.data() + at + 4), load_f32(in.data() + at + 8)}; };
+    q.start = vec(24);
+    q.move = vec(36);
+    q.radius = load_f32(in.data() + 48);
+    q.sphere_height = load_f32(in.data() + 52);
+    q.step_height = load_f32(in.data() + 56);
+    for (std::size_t k = 0; k < 3; ++k) q.axes[k] = vec(60 + 12 * k);
+    for (std::size_t k = 0; k < 3; ++k) q.half[k] = load_f32(in.data() + 96 + 4 * k);
+    return {};
+}
+
+struct QueryFileWriter::Impl {
+    detail::OutStream out;
+    std::uint64_t level_checksum;
+    std::string metadata;
+    bool closed = false;
+};
+
+QueryFileWriter::QueryFileWriter(const std::filesystem::path& path, std::uint64_t level_checksum,
+                                 const std::string& metadata)
+    : impl_(new Impl{detail::OutStream(path), level_checksum, metadata}) {
+    if (metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+    impl_->out.write(header_bytes_for(unknown_count, level_checksum, metadata));
+    impl_->out.write(std::as_bytes(std::span(metadata.data(), metadata.size())));
+}
+
+QueryFileWriter::~QueryFileWriter() {
+    try {
+        close();
+    } catch (const ReplayFileError&) {
+        // A destructor cannot report it; close() explicitly to see the error.
+    }
+}
+
+void QueryFileWriter::write(const Query& q) {
+    std::array<std::byte, query_record_bytes> record;
+    encode_query_record(q, record);
+    impl_->out.write(record);
+    ++count_;
+}
+
+void QueryFileWriter::close() {
+    if (impl_->closed) return;
+    impl_->closed = true;
+    impl_->out.patch(0, header_bytes_for(count_, impl_->level_checksum, impl_->metadata));
+    impl_->out.close();
+}
+
+struct QueryFileReader::Impl {
+    detail::InStream in;
+    std::uint64_t read = 0;
+    bool unknown_count = false;
+    bool done = false;
+};
+
+QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new Impl{detail::InStream(path)}) {
+    const std::string& name = impl_->in.name();
+    std::array<std::byte, header_bytes> h;
+    const std::size_t got = impl_->in.read(h);
+    if (got < 8 || std::memcmp(h.data(), query_magic, 8) != 0) throw ReplayFileError(name, 0, "not a levelsweep query file (bad magic)");
+    if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
+    if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
+        throw ReplayFileError(name, 60, "header CRC-32 mismatch");
+    if (load_u32(h.data() + 8) != query_file_version)
+        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(load_u32(h.data() + 8)) + " (this build reads " +
+                                           std::to_string(query_file_version) + ")");
+    if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
+    if (load_u32(h.data() + 16) != query_record_bytes) throw ReplayFileError(name, 16, "record size is not 112");
+    const std::uint32_t meta = load_u32(h.data() + 20);
+    if (meta > max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
+    header_.count = load_u64(h.data() + 24);
+    header_.level_checksum = load_u64(h.data() + 32);
+    impl_->unknown_count = header_.count == unknown_count;
+    std::string text(meta, '\0');
+    if (impl_->in.read(std::as_writable_bytes(std::span(text.data(), text.size()))) != meta)
+        throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
+    header_.metadata = std::move(text);
+}
+
+QueryFileReader::~QueryFileReader() = default;
+
+std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
+    Impl& im = *impl_;
+    std::size_t n = 0;
+    std::array<std::byte, query_record_bytes> record;
+    while (n < out.size() && !im.done) {
+        if (!im.unknown_count && im.read == header_.count) {
+            // Anything after the last record the header counts is reported, not read.
+            std::byte extra[1];
+            const std::uint64_t at = im.in.offset();
+            if (im.in.read(extra) != 0)
+                truncation_ = ReplayFileError(im.in.name(), at, "data after the " + std::to_string(header_.count) + " records the header counts");
+            im.done = true;
+            break;
+        }
+        const std::uint64_t at = im.in.offset();
+        const std::size_t got = im.in.read(record);
+        if (got < query_record_bytes) {
+            im.done = true;
+            if (got > 0 || !im.unknown_count)
+                truncation_ = ReplayFileError(im.in.name(), at + got,
+                                              "the file ends here, inside record " + std::to_string(im.read) +
+                                                  (im.unknown_count ? "" : " of " + std::to_string(header_.count)));
+            break;
+        }
+        QueryRecord& r = out[n++];
+        r.error = decode_query_record(record, r.query);
+        r.malformed = !r.error.empty();
+        if (r.malformed) r.error = "byte " + std::to_string(at) + ": " + r.error;
+        ++im.read;
+    }
+    return n;
+}
+
+bool QueryFileReader::looks_like(const std::filesystem::path& path) { return detail::starts_with(path, magic_bytes()); }
+
+}  // namespace levelsweep
