@@ -62,6 +62,16 @@ enum class Quirk : std::uint32_t {
     // DESIGN.md item 4, Unit 13 0x0034888c: a kernel miss skips the cell
     // counter's increment, so the walk reads past the cell's list.
     mesh_cell_counter,
+    // Unit 5 SphereBox_SweepEdges 0x0034b600: a path that grazes the edge while
+    // moving away from the face it passes over is sent to that face's step,
+    // which rejects it.
+    sphere_box_edge_region_graze,
+    // Unit 5 SphereBox_SweepEdge 0x0034b3b8: past the edge's end only the end
+    // corner's sphere is tried, not the two other edges through that corner.
+    sphere_box_edge_end_corner,
+    // Unit 5 SphereBox_SweepFaceEdges 0x0034b7b0: the corner sphere is tried only
+    // when the centre is within r of the corner as it first crosses a face plane.
+    sphere_box_corner_region_graze,
     count_
 };
 
