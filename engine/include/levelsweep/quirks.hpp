@@ -53,8 +53,9 @@ enum class Quirk : std::uint32_t {
     sphere_box_corner_point_centre,
     // Unit 5 0x0034beb0: the inside case's local point carries the world z.
     sphere_box_inside_world_z,
-    // Unit 5 SphereBox_SweepCorner 0x0034b040: a path beyond both edges that
-    // misses the corner sphere is not tried against the two edge cylinders.
+    // Unit 5 SphereBox_SweepCorner 0x0034b040: an edge is swept as an infinite
+    // line, so a graze near a corner is reported on the edge past the face's end
+    // (early, or although the sphere misses the corner). docs/decisions.md.
     sphere_box_edge_graze,
     // Unit 13 Sweep_IntervalOverlap 0x0034aa1c: an overlapping axis of zero
     // speed resets the window to [0, 1].
