@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "levelsweep/sphere_box_sweep.hpp"
 #include "support.hpp"
@@ -183,5 +184,40 @@ TEST_SUITE("unit05 sphere-box steps") {
             kernel(centre, move, 0.5f, graze_fixed.without(Quirk::sphere_box_corner_point_centre));
         CHECK_VEC3_NEAR(both.local_point, -2.0, -1.0, 0.5);
         CHECK_VEC3_NEAR(both.world_point, -2.0, -1.0, 1.0);
+    }
+
+    TEST_CASE("NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
+              "whole or not at all") {
+        const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+        const float odd[] = {nan, inf, -inf, 3e38f, 0.0f, -0.0f, 0.5f};
+        const std::uint64_t words = Contact::word_mask(0x10, 16) | Contact::word_mask(0x50, 16) |
+                                    Contact::word_mask(0x60, 12) | Contact::word_mask(0x70, 8) |
+                                    Contact::word_mask(0x80, 4) | Contact::word_mask(0x90, 16) |
+                                    Contact::word_mask(0xb0, 4);
+        int calls = 0;
+        for (const float v : odd) {
+            for (int slot = 0; slot < 5; ++slot) {
+                Box box = box_b();
+                Vec3 centre{1.0f, -1.3f, 0.7f}, move{-0.4f, 0.5f, -0.3f};
+                float r = 0.3f;
+                if (slot == 0) centre.y = v;
+                if (slot == 1) move.x = v;
+                if (slot == 2) r = v;
+                if (slot == 3) box.half[1] = v;
+                if (slot == 4) box.axis[0].z = v;
+                for (const Quirks q : {Quirks::faithful(), Quirks::corrected()}) {
+                    Contact c;
+                    c.fill(0u);
+                    const bool hit = physics_sweep_sphere_box(c, Body{}, Shape::of(Sphere{r, centre}), Body{},
+                                                              Shape::of(box), with_w(move, 1.0f), q);
+                    CHECK(c.written == (hit ? words : 0u));
+                    ++calls;
+                }
+            }
+            (void)sphere_box_sweep_edge(v, 1.0f, 2.0f, 0.5f, v, 0.3f, -0.4f, v, -0.4f, 0.09f, Quirks::corrected());
+            (void)sphere_box_sweep_face_edges({2, 1, 0.5f}, {v, 2, 1}, {-1, v, -1}, v);
+            (void)sphere_box_to_box_space(box_b(), 1, 7, Quirks::corrected());
+        }
+        CHECK(calls == 70);
     }
 }

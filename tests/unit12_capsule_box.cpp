@@ -5,6 +5,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "levelsweep/capsule_box_sweep.hpp"
 #include "support.hpp"
@@ -432,5 +433,36 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK_NEAR(*far.fraction, circle_root(-2.9, -2.2, 3.0, 3.0, 0.6));
         CHECK_NEAR(far.point->x, -2.0);
         CHECK_NEAR(far.point->y, 1.0);
+    }
+
+    TEST_CASE("NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
+              "whole or not at all") {
+        const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+        const float odd[] = {nan, inf, -inf, 3e38f, 0.0f, -0.0f, 0.5f};
+        int calls = 0;
+        for (const float v : odd) {
+            for (int slot = 0; slot < 5; ++slot) {
+                Box box = box_b();
+                Vec3 base{-2.5f, -1.4f, 0.0f};
+                Vec4 move = mv(0.4f, 0.5f);
+                float r = 0.35f;
+                if (slot == 0) base.x = v;
+                if (slot == 1) move.y = v;
+                if (slot == 2) r = v;
+                if (slot == 3) box.half[0] = v;
+                if (slot == 4) box.axis[0].z = box.axis[1].z = box.axis[2].z = v;  // NaN: the axis scan keeps u = -1
+                for (const Owner owner : {Owner::grounded, Owner::landing}) {
+                    const Walk w = sweep(base, move, owner, Quirks::faithful(), r, box);
+                    const Walk fixed = sweep(base, move, owner, Quirks::corrected(), r, box);
+                    // A hit writes +0x10, +0x50 x y z, +0x60, +0x80, +0x90, +0xa0, +0xb0 at least.
+                    CHECK((w.c.written & capsule_box_words(true)) == (w.hit ? capsule_box_words(true) : 0u));
+                    CHECK((fixed.c.written & capsule_box_words(true)) == (fixed.hit ? capsule_box_words(true) : 0u));
+                    calls += 2;
+                }
+            }
+            (void)capsule_box_sweep_side(v, 0.0f, 0.35f, v, 0.0f, 2.0f, 1.0f, 1);
+            (void)capsule_box_sweep_corner(-2.5f, v, 0.35f, 0.1f, v, 2.0f, 1.0f, 1, Quirks::corrected());
+        }
+        CHECK(calls == 140);
     }
 }

@@ -53,7 +53,7 @@ bool physics_sweep_capsule_box(Contact& c, const Body& own_body, const Shape& ow
             u = k;
         }
     }
-    const int i = (u + 1) % 3, j = (i + 1) % 3;  // NaN axes leave u = -1: i = 0, j = 1
+    const int i = (u + 1) % 3, j = (i + 1) % 3;  // all-NaN z lanes leave u = -1: i = 0, j = 1
     const Vec3& Ai = box.axis[i];
     const Vec3& Aj = box.axis[j];
     const float hx = box.half[i], hy = box.half[j];
