@@ -46,21 +46,24 @@ Vec4 table_entry(int type, int index, bool faithful) {
     return other_type;
 }
 
-Vec4 scaled(const Vec4& v, float s) { return {v.x * s, v.y * s, v.z * s, v.w * s}; }
-Vec4 added(const Vec4& p, const Vec4& q) { return {p.x + q.x, p.y + q.y, p.z + q.z, p.w + q.w}; }
+// acc + row.s, lane by lane.
+Vec4 add_scaled(const Vec4& acc, const Vec4& row, float s) {
+    return {acc.x + row.x * s, acc.y + row.y * s, acc.z + row.z * s, acc.w + row.w * s};
+}
 
 }  // namespace
 
 // SphereBox_ToBoxSpace, 0x0034baf0: out = A0.nx + A1.ny + A2.nz + (0, 0, 0, 1).nw
-// in all four lanes (the rows' w taken as 0). The name is the wrong way round:
-// it turns a box-frame normal into the world. An index past its table never
-// comes from the kernel; it reads as "any other type" rather than out of bounds.
+// in all four lanes (the rows' w taken as 0), summed in that order. The name is
+// the wrong way round: it turns a box-frame normal into the world. An index past
+// its table never comes from the kernel; it reads as "any other type" rather
+// than out of bounds.
 Vec4 sphere_box_to_box_space(const Box& box, int type, int index, Quirks quirks) {
     const Vec4 n = table_entry(type, index, quirks.has(Quirk::sphere_box_normal_tables));
-    const Vec4 out = added(added(added(scaled(with_w(box.axis[0], 0.0f), n.x), scaled(with_w(box.axis[1], 0.0f), n.y)),
-                                 scaled(with_w(box.axis[2], 0.0f), n.z)),
-                           scaled(Vec4{0, 0, 0, 1}, n.w));
-    return out;
+    Vec4 out{box.axis[0].x * n.x, box.axis[0].y * n.x, box.axis[0].z * n.x, 0.0f * n.x};
+    out = add_scaled(out, with_w(box.axis[1], 0.0f), n.y);
+    out = add_scaled(out, with_w(box.axis[2], 0.0f), n.z);
+    return add_scaled(out, Vec4{0.0f, 0.0f, 0.0f, 1.0f}, n.w);
 }
 
 }  // namespace levelsweep
