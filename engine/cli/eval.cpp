@@ -18,7 +18,9 @@ namespace {
 std::map<std::string_view, const EvalKernel*> all_kernels() {
     std::map<std::string_view, const EvalKernel*> out;
     for (auto unit : {eval_unit01(), eval_unit04(), eval_unit05(), eval_unit12(), eval_unit13(), eval_tables()})
-        for (const EvalKernel& k : unit) out.emplace(k.name, &k);
+        for (const EvalKernel& k : unit)
+            if (!out.emplace(k.name, &k).second)
+                throw std::logic_error("eval kernel \"" + std::string(k.name) + "\" is listed twice");
     return out;
 }
 

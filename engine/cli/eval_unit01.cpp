@@ -15,8 +15,6 @@ WorkingTriangle read_corners(const json& in) {
     return WorkingTriangle::from_corners(read_vec3(in, "v0"), read_vec3(in, "v1"), read_vec3(in, "v2"));
 }
 
-json optional_float(const std::optional<float>& f) { return f ? json(*f) : json(); }
-
 json roots_json(const CapsuleRoots& r) {
     json out = json::array();
     for (int i = 0; i < r.count; ++i) out.push_back(r.roots[i]);
@@ -95,7 +93,7 @@ json sweep_sphere_triangle_entry(const json& in) { return sweep_sphere_triangle_
 json sweep_sphere_triangle_thunk(const json& in) { return sweep_sphere_triangle_json(in, false); }
 
 json edge_sweep_json(const EdgeSweep& e) {
-    json out{{"return", e.hit ? 1 : 0}, {"fraction", optional_float(e.fraction)}, {"count", e.count},
+    json out{{"return", e.hit ? 1 : 0}, {"fraction", optional_json(e.fraction)}, {"count", e.count},
              {"points", points_json(e.points, e.count)}};
     if (e.roots) out["roots"] = roots_json(*e.roots);
     return out;
@@ -137,20 +135,21 @@ json segment_sphere(const json& in) {
     return {{"return", r.hit ? 1 : 0}, {"count", r.count}, {"points", points_json(r.points, r.count)}};
 }
 
+// Unit 1 names the ray roots' inputs p, d, R (and a); Unit 5 names them q, m, rr
+// (and A). Either set is read.
+const char* either(const json& in, const char* unit1, const char* unit5) { return in.contains(unit5) ? unit5 : unit1; }
+
 json sphere_root(const json& in) {
-    return {{"return", ray_sphere_root(read_vec3(in, "p"), read_vec3(in, "d"), read_float(in, "R"))}};
+    return {{"return", ray_sphere_root(read_vec3(in, either(in, "p", "q")), read_vec3(in, either(in, "d", "m")),
+                                       read_float(in, either(in, "R", "rr")))}};
 }
 
 json circle_root(const json& in) {
-    const auto pair = [&](const char* key) {
-        const json& v = in.at(key);
-        if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number())
-            throw std::invalid_argument(std::string("input \"") + key + "\": expected [x, y]");
-        return std::array<float, 2>{v[0].get<float>(), v[1].get<float>()};
-    };
-    if (!in.contains("p") || !in.contains("d")) throw std::invalid_argument("inputs \"p\" and \"d\" are required");
-    const auto p = pair("p"), d = pair("d");
-    return {{"return", ray_circle_root(p[0], p[1], d[0], d[1], read_float(in, "a"), read_float(in, "R"))}};
+    float px, py, dx, dy;
+    read_vec2(in, either(in, "p", "q"), px, py);
+    read_vec2(in, either(in, "d", "m"), dx, dy);
+    return {{"return", ray_circle_root(px, py, dx, dy, read_float(in, either(in, "a", "A")),
+                                       read_float(in, either(in, "R", "rr")))}};
 }
 
 json distance_sq(const json& in) {
@@ -162,7 +161,7 @@ json distance_sq(const json& in) {
 json penetration(const json& in) {
     const auto depth = sphere_triangle_penetration(read_vec3(in, "centre"), read_radius(in), read_vec3(in, "v0"),
                                                    read_vec3(in, "v1"), read_vec3(in, "v2"));
-    return {{"return", depth ? 1 : 0}, {"depth", optional_float(depth)}};
+    return {{"return", depth ? 1 : 0}, {"depth", optional_json(depth)}};
 }
 
 constexpr std::array kernels{

@@ -4,10 +4,12 @@
 
 namespace levelsweep::cli {
 
-namespace {
-[[noreturn]] void bad(const char* key, const char* what) {
-    throw std::invalid_argument(std::string("input \"") + key + "\": " + what);
+void bad_input(const std::string& key, const char* what) {
+    throw std::invalid_argument("input \"" + key + "\": " + what);
 }
+
+namespace {
+[[noreturn]] void bad(const char* key, const char* what) { bad_input(key, what); }
 float as_float(const json& v, const char* key) {
     if (!v.is_number()) bad(key, "expected a number");
     return v.get<float>();
@@ -56,6 +58,26 @@ Quirks read_quirks(const json& obj) {
         }
     }
     return q;
+}
+
+int read_int(const json& obj, const char* key) {
+    if (!obj.is_object() || !obj.contains(key)) bad(key, "missing");
+    return read_int_or(obj, key, 0);
+}
+
+void read_vec2(const json& obj, const char* key, float& x, float& y) {
+    if (!obj.is_object() || !obj.contains(key)) bad(key, "missing");
+    const json& v = obj.at(key);
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number()) bad(key, "expected [x, y]");
+    x = v[0].get<float>();
+    y = v[1].get<float>();
+}
+
+Vec4 read_move(const json& obj, const char* key) {
+    const Vec3 v = read_vec3(obj, key);
+    const json& a = obj.at(key);
+    if (a.size() == 4 && !a[3].is_number()) bad(key, "expected a number for w");
+    return with_w(v, a.size() == 4 ? a[3].get<float>() : 1.0f);
 }
 
 Box read_box(const json& obj) {

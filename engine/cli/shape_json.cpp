@@ -37,12 +37,5 @@ Shape read_shape(const json& obj, const char* key) {
     bad(key, "unknown shape type");
 }
 
-Vec4 read_move(const json& obj, const char* key) {
-    const Vec3 v = read_vec3(obj, key);
-    const json& a = obj.at(key);
-    if (a.size() < 4) return {v.x, v.y, v.z, 0.0f};
-    if (!a[3].is_number()) bad(key, "expected [x, y, z] or [x, y, z, w]");
-    return {v.x, v.y, v.z, a[3].get<float>()};
-}
 
 }  // namespace levelsweep::cli

@@ -10,7 +10,5 @@ namespace levelsweep::cli {
 // A0, A1, A2, P and "half"; a sphere's r and C; a capsule's r, h and B; a
 // segment's S, E and r.
 Shape read_shape(const json& obj, const char* key);
-// A move [x, y, z] or [x, y, z, w]; w is 0 when not given.
-Vec4 read_move(const json& obj, const char* key);
 
 }  // namespace levelsweep::cli

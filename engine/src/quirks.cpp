@@ -24,6 +24,9 @@ constexpr std::array<std::string_view, quirk_count> names = {
     "interval_zero_speed_reset",
     "mesh_cell_counter",
     "box_box_sweep_point",
+    "sphere_box_edge_region_graze",
+    "sphere_box_edge_end_corner",
+    "sphere_box_corner_region_graze",
 };
 }  // namespace
 

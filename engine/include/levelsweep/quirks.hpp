@@ -53,8 +53,9 @@ enum class Quirk : std::uint32_t {
     sphere_box_corner_point_centre,
     // Unit 5 0x0034beb0: the inside case's local point carries the world z.
     sphere_box_inside_world_z,
-    // Unit 5 SphereBox_SweepCorner 0x0034b040: a path beyond both edges that
-    // misses the corner sphere is not tried against the two edge cylinders.
+    // Unit 5 SphereBox_SweepCorner 0x0034b040: an edge is swept as an infinite
+    // line, so a graze near a corner is reported on the edge past the face's end
+    // (early, or although the sphere misses the corner). docs/decisions.md.
     sphere_box_edge_graze,
     // Unit 13 Sweep_IntervalOverlap 0x0034aa1c: an overlapping axis of zero
     // speed resets the window to [0, 1].
@@ -65,6 +66,16 @@ enum class Quirk : std::uint32_t {
     // Unit 13 PhysicsSweep_BoxBox 0x003451e8: the contact point adds the other
     // box's frame offsets to the own centre's world x and y.
     box_box_sweep_point,
+    // Unit 5 SphereBox_SweepEdges 0x0034b600: a path that grazes the edge while
+    // moving away from the face it passes over is sent to that face's step,
+    // which rejects it.
+    sphere_box_edge_region_graze,
+    // Unit 5 SphereBox_SweepEdge 0x0034b3b8: past the edge's end only the end
+    // corner's sphere is tried, not the two other edges through that corner.
+    sphere_box_edge_end_corner,
+    // Unit 5 SphereBox_SweepFaceEdges 0x0034b7b0: the corner sphere is tried only
+    // when the centre is within r of the corner as it first crosses a face plane.
+    sphere_box_corner_region_graze,
     count_
 };
 
