@@ -233,6 +233,8 @@ TEST_SUITE("mesh import") {
         CHECK(bits(scaled.level.vertex(1).z) == bits(-2.0f * 0.0254f));
         s.scale = 1e38f;
         CHECK_THROWS_AS((void)import_text(dir, "huge.obj", obj, s), LevelBuildError);
+        s.scale = -1.0f;  // a mirror would turn every face inside out
+        CHECK_THROWS_AS((void)import_text(dir, "mirror.obj", obj, s), ImportError);
     }
 
     TEST_CASE("ASCII PLY is bit-exact; other properties and elements are read past") {

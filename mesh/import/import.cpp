@@ -2,6 +2,7 @@
 // and the material ids, then the level build.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <string>
 #include <unordered_map>
 
@@ -70,6 +71,8 @@ bool glob_match(std::string_view pattern, std::string_view name) {
 }
 
 ImportResult import_level(const std::filesystem::path& path, const ImportOptions& options) {
+    if (!(options.scale > 0.0f) || !std::isfinite(options.scale))
+        throw ImportError("the scale must be a positive finite number (a negative one would turn the faces inside out)");
     ImportReport report;
     detail::RawMesh raw = read(path, options.reader, report.reader);
     report.faces = raw.faces;

@@ -64,11 +64,7 @@ float median_triangle_extent(const LevelArrays& a) {
 
 Vec3 choose_cell_size(const LevelArrays& a) {
     if (a.i0.empty() || a.x.empty()) return {1.0f, 1.0f, 1.0f};
-    Vec3 lo{a.x[0], a.y[0], a.z[0]}, hi = lo;
-    for (std::size_t v = 0; v < a.x.size(); ++v) {
-        lo = {std::min(lo.x, a.x[v]), std::min(lo.y, a.y[v]), std::min(lo.z, a.z[v])};
-        hi = {std::max(hi.x, a.x[v]), std::max(hi.y, a.y[v]), std::max(hi.z, a.z[v])};
-    }
+    const auto [lo, hi] = vertex_bounds(a);
     const float largest = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
     if (!(largest > 0.0f) || !std::isfinite(largest)) return {1.0f, 1.0f, 1.0f};
 

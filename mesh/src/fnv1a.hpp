@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 namespace levelsweep::detail {
 

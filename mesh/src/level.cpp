@@ -34,17 +34,17 @@ void check_arrays(const LevelArrays& a) {
     }
 }
 
-void bounds(const LevelArrays& a, Vec3& lo, Vec3& hi) {
-    lo = hi = Vec3{};
-    if (a.x.empty()) return;
-    const auto [x0, x1] = std::minmax_element(a.x.begin(), a.x.end());
-    const auto [y0, y1] = std::minmax_element(a.y.begin(), a.y.end());
-    const auto [z0, z1] = std::minmax_element(a.z.begin(), a.z.end());
-    lo = {*x0, *y0, *z0};
-    hi = {*x1, *y1, *z1};
-}
-
 }  // namespace
+
+Bounds vertex_bounds(const LevelArrays& a) {
+    if (a.x.empty()) return {};
+    Bounds b{{a.x[0], a.y[0], a.z[0]}, {a.x[0], a.y[0], a.z[0]}};
+    for (std::size_t v = 1; v < a.x.size(); ++v) {
+        b.min = {std::min(b.min.x, a.x[v]), std::min(b.min.y, a.y[v]), std::min(b.min.z, a.z[v])};
+        b.max = {std::max(b.max.x, a.x[v]), std::max(b.max.y, a.y[v]), std::max(b.max.z, a.z[v])};
+    }
+    return b;
+}
 
 LevelArrays LevelArrays::from(std::span<const Vec3> vertices, std::span<const TriangleRecord> triangles) {
     LevelArrays a;
@@ -76,11 +76,11 @@ Level build_level(std::span<const Vec3> vertices, std::span<const TriangleRecord
 Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size) {
     check_arrays(arrays);
     Level level;
-    Vec3 lo, hi;
-    bounds(arrays, lo, hi);
-    const GridGeometry geometry = grid_geometry_for(lo, hi, cell_size ? *cell_size : choose_cell_size(arrays));
+    const Bounds bounds = vertex_bounds(arrays);
+    const GridGeometry geometry =
+        grid_geometry_for(bounds.min, bounds.max, cell_size ? *cell_size : choose_cell_size(arrays));
     level.grid_ = CellGrid(geometry, arrays.x, arrays.y, arrays.z, arrays.i0, arrays.i1, arrays.i2);
-    level.bounds_max_ = hi;
+    level.bounds_max_ = bounds.max;
 
     // The working triangle's derived fields, by the CollTri routines themselves
     // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, CollTri_ComputeEdges
@@ -111,9 +111,12 @@ Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size) {
 }
 
 std::size_t Level::memory_bytes() const {
-    const std::size_t floats = a_.x.size() * 3 + (edges_[0].x.size() * 3) * 4 + plane_.size();
-    return floats * sizeof(float) + a_.i0.size() * (3 * sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t)) +
-           (grid_.words().size() + grid_.offsets().size()) * sizeof(std::uint32_t);
+    const std::size_t t = a_.i0.size();
+    const std::size_t vertices = a_.x.size() * 3 * sizeof(float);
+    const std::size_t triangles = t * (3 * sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t));
+    const std::size_t derived = t * 13 * sizeof(float);  // e0, e1, e2 and n (three floats each), d
+    const std::size_t grid = (grid_.words().size() + grid_.offsets().size()) * sizeof(std::uint32_t);
+    return vertices + triangles + derived + grid;
 }
 
 std::uint64_t content_checksum(const LevelArrays& a, const GridGeometry& g) {

@@ -237,14 +237,7 @@ private:
     // lists word for word.
     Level build_and_compare(LevelArrays a, const GridGeometry& file_grid) const {
         const std::uint64_t grid_at = sections_[grid].offset;
-        Vec3 lo{}, hi{};
-        if (!a.x.empty()) {
-            lo = hi = Vec3{a.x[0], a.y[0], a.z[0]};
-            for (std::size_t v = 0; v < a.x.size(); ++v) {
-                lo = {std::min(lo.x, a.x[v]), std::min(lo.y, a.y[v]), std::min(lo.z, a.z[v])};
-                hi = {std::max(hi.x, a.x[v]), std::max(hi.y, a.y[v]), std::max(hi.z, a.z[v])};
-            }
-        }
+        const auto [lo, hi] = vertex_bounds(a);
         GridGeometry expected;
         try {
             expected = grid_geometry_for(lo, hi, file_grid.cell_size);

@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -52,7 +53,7 @@ struct FlagRule {
 
 struct ImportOptions {
     ImportReader reader = ImportReader::automatic;
-    float scale = 1.0f;  // applied in float32 as coordinate * scale; 1 leaves the bits alone
+    float scale = 1.0f;  // positive; applied in float32 as coordinate * scale; 1 leaves the bits alone
     UpAxis up = UpAxis::z;
     std::optional<Vec3> cell_size;
     std::uint16_t default_flags = tri_flags::enabled;

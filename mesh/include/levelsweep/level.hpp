@@ -57,6 +57,13 @@ struct LevelArrays {
     static LevelArrays from(std::span<const Vec3> vertices, std::span<const TriangleRecord> triangles);
 };
 
+// The bounding box of all vertices (used or not), (0, 0, 0) twice for none:
+// the grid's origin and extent.
+struct Bounds {
+    Vec3 min, max;
+};
+Bounds vertex_bounds(const LevelArrays& arrays);
+
 // The largest triangle and vertex counts a level holds (every index stays below
 // no_triangle, which the walks skip).
 inline constexpr std::size_t max_level_elements = 0x7fffffff;
