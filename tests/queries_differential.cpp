@@ -43,7 +43,7 @@ bool includes(const std::multiset<ContactKey>& big, const std::multiset<ContactK
 // The triangles listed in the cells a query walks.
 std::set<std::uint32_t> listed(const Level& level, const Query& q) {
     const Bounds b = query_bounds(q);
-    const CellRange range = level.grid().cell_range(b.lo, b.hi);
+    const CellRange range = level.grid().cell_range(b.min, b.max);
     std::set<std::uint32_t> out;
     if (range.empty()) return out;
     for (auto ix = range.lo[0]; ix <= range.hi[0]; ++ix)

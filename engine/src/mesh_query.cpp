@@ -230,7 +230,7 @@ void walk(const Level& level, const Query& q, Walk how, bool counter_bug, QueryS
         return;
     }
     const Bounds b = query_bounds(q);
-    detail::walk_grid(level.grid(), level.grid().cell_range(b.lo, b.hi), counter_bug, stats, visit,
+    detail::walk_grid(level.grid(), level.grid().cell_range(b.min, b.max), counter_bug, stats, visit,
                       [observer](std::size_t cell) {
                           if (observer) observer->on_cell(cell);
                       });

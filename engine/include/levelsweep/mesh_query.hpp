@@ -60,9 +60,6 @@ WorkingTriangle level_triangle(const Level& level, std::uint32_t tri, bool flipp
 
 // The box a query walks: the swept shape's bounds, start and end, grown by its
 // radius or extent (DESIGN.md item 2).
-struct Bounds {
-    Vec3 lo, hi;
-};
 Bounds query_bounds(const Query& q);
 
 }  // namespace levelsweep
