@@ -1,0 +1,230 @@
+// The result file (docs/formats.md, "The result file"): a 64-byte header, the
+// metadata, then one variable-size record per query, each ending in its CRC-32,
+// so that a torn record at the end of an interrupted run is detected and every
+// record before it is kept.
+#include <array>
+#include <cstring>
+
+#include "little_endian.hpp"
+#include "replay_io.hpp"
+
+namespace levelsweep {
+
+using detail::ByteWriter;
+using detail::load_f32;
+using detail::load_u16;
+using detail::load_u32;
+using detail::load_u64;
+
+namespace {
+
+constexpr char result_magic[8] = {'L', 'S', 'W', 'P', 'R', 'E', 'S', 0};
+constexpr std::size_t header_bytes = 64;
+constexpr std::size_t record_fixed_bytes = 56;  // before the contacts
+constexpr std::size_t record_crc_bytes = 4;
+constexpr std::uint32_t max_metadata = 1u << 20;
+constexpr std::uint8_t malformed_status = 0xff;
+
+// Run descriptions stored as one byte each.
+constexpr const char* paths[] = {"reference", "batch"};
+constexpr const char* isas[] = {"scalar", "sse4", "avx2", "avx512", "neon"};
+
+template <std::size_t N>
+std::uint8_t code_of(const std::string& name, const char* const (&names)[N], const char* what) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (name == names[i]) return static_cast<std::uint8_t>(i);
+    throw std::invalid_argument(std::string("unknown ") + what + " \"" + name + "\"");
+}
+
+void put_vec(ByteWriter& w, const Vec3& v) {
+    w.f32(v.x);
+    w.f32(v.y);
+    w.f32(v.z);
+}
+Vec3 load_vec(const std::byte* p) { return {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
+
+}  // namespace
+
+struct ResultFileWriter::Impl {
+    detail::OutStream out;
+    bool closed = false;
+};
+
+ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& h)
+    : impl_(new Impl{detail::OutStream(path)}) {
+    if (h.metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+    ByteWriter w;
+    w.text(result_magic, 8);
+    w.u32(result_file_version);
+    w.u32(header_bytes);
+    w.u32(result_contact_bytes);
+    w.u32(static_cast<std::uint32_t>(h.metadata.size()));
+    w.u64(h.level_checksum);
+    w.u32(h.quirks);
+    w.put(code_of(h.path, paths, "path"), 1);
+    w.put(code_of(h.isa, isas, "ISA"), 1);
+    w.zeros(22);
+    w.u32(detail::crc32_of(std::span<const std::byte>(w.bytes()).first(60)));
+    w.text(h.metadata.data(), h.metadata.size());
+    impl_->out.write(w.bytes());
+}
+
+ResultFileWriter::~ResultFileWriter() {
+    try {
+        close();
+    } catch (const ReplayFileError&) {
+        // A destructor cannot report it; close() explicitly to see the error.
+    }
+}
+
+void ResultFileWriter::write(const ResultRecord& r) {
+    const std::size_t n = r.contacts.size();
+    if (n > 255) throw std::invalid_argument("a result holds at most 255 contacts");
+    ByteWriter w;
+    w.u32(static_cast<std::uint32_t>(record_fixed_bytes + n * result_contact_bytes + record_crc_bytes));
+    w.u64(r.index);
+    w.put(static_cast<std::uint8_t>(r.kind), 1);
+    w.put(r.malformed ? malformed_status : static_cast<std::uint8_t>(r.result.status), 1);
+    w.put(r.result.overflow ? 1 : 0, 1);
+    w.put(n, 1);
+    w.u32(r.result.found);
+    const QueryStats& s = r.result.stats;
+    w.u32(s.cells);
+    w.u32(s.entries);
+    w.u32(s.extra_entries);
+    w.u32(s.kernel_calls);
+    for (std::uint32_t h : s.hits_by_branch) w.u32(h);
+    for (const MeshContact& c : r.contacts) {
+        w.f32(c.fraction);
+        w.f32(c.depth);
+        put_vec(w, c.normal);
+        put_vec(w, c.point);
+        put_vec(w, c.direction);
+        w.u32(c.triangle);
+        w.u32(c.flags);
+        w.u16(c.triangle_flags);
+        w.u16(c.material);
+        w.u32(static_cast<std::uint32_t>(c.inside_mask));
+        w.u32(0);
+    }
+    w.u32(detail::crc32_of(w.bytes()));
+    impl_->out.write(w.bytes());
+}
+
+void ResultFileWriter::flush() { impl_->out.flush(); }
+
+void ResultFileWriter::close() {
+    if (impl_->closed) return;
+    impl_->closed = true;
+    impl_->out.close();
+}
+
+struct ResultFileReader::Impl {
+    detail::InStream in;
+    bool done = false;
+    std::vector<std::byte> record;
+};
+
+ResultFileReader::ResultFileReader(const std::filesystem::path& path)
+    : impl_(new Impl{detail::InStream(path), false, {}}) {
+    const std::string& name = impl_->in.name();
+    std::array<std::byte, header_bytes> h;
+    const std::size_t got = impl_->in.read(h);
+    if (got < 8 || std::memcmp(h.data(), result_magic, 8) != 0)
+        throw ReplayFileError(name, 0, "not a levelsweep result file (bad magic)");
+    if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
+    if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
+        throw ReplayFileError(name, 60, "header CRC-32 mismatch");
+    if (load_u32(h.data() + 8) != result_file_version)
+        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(load_u32(h.data() + 8)));
+    if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
+    if (load_u32(h.data() + 16) != result_contact_bytes) throw ReplayFileError(name, 16, "contact size is not 64");
+    const std::uint32_t meta = load_u32(h.data() + 20);
+    if (meta > max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
+    header_.level_checksum = load_u64(h.data() + 24);
+    header_.quirks = load_u32(h.data() + 32);
+    const auto path_code = std::to_integer<std::size_t>(h[36]), isa_code = std::to_integer<std::size_t>(h[37]);
+    if (path_code >= std::size(paths)) throw ReplayFileError(name, 36, "unknown path code");
+    if (isa_code >= std::size(isas)) throw ReplayFileError(name, 37, "unknown ISA code");
+    header_.path = paths[path_code];
+    header_.isa = isas[isa_code];
+    std::string text(meta, '\0');
+    if (impl_->in.read(std::as_writable_bytes(std::span(text.data(), text.size()))) != meta)
+        throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
+    header_.metadata = std::move(text);
+}
+
+ResultFileReader::~ResultFileReader() = default;
+
+bool ResultFileReader::next(ResultRecord& r) {
+    Impl& im = *impl_;
+    if (im.done) return false;
+    const std::uint64_t at = im.in.offset();
+    auto stop = [&](std::uint64_t offset, const std::string& why) {
+        im.done = true;
+        truncation_ = ReplayFileError(im.in.name(), offset, why);
+        return false;
+    };
+    std::array<std::byte, 4> size_bytes;
+    const std::size_t got = im.in.read(size_bytes);
+    if (got == 0) {
+        im.done = true;
+        return false;
+    }
+    if (got < 4) return stop(at + got, "the file ends here, inside a record's size");
+    const std::uint32_t size = load_u32(size_bytes.data());
+    const std::size_t max_size = record_fixed_bytes + 255 * result_contact_bytes + record_crc_bytes;
+    if (size < record_fixed_bytes + record_crc_bytes || size > max_size ||
+        (size - record_fixed_bytes - record_crc_bytes) % result_contact_bytes != 0)
+        return stop(at, "bad record size " + std::to_string(size));
+    im.record.resize(size);
+    std::memcpy(im.record.data(), size_bytes.data(), 4);
+    const std::size_t rest = im.in.read(std::span(im.record).subspan(4));
+    if (rest < size - 4) return stop(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
+    const std::byte* p = im.record.data();
+    if (load_u32(p + size - 4) != detail::crc32_of(std::span<const std::byte>(im.record).first(size - 4)))
+        return stop(at, "record CRC-32 mismatch");
+    const std::size_t n = std::to_integer<std::size_t>(p[15]);
+    if (size != record_fixed_bytes + n * result_contact_bytes + record_crc_bytes)
+        return stop(at + 15, "contact count disagrees with the record size");
+    const auto kind = std::to_integer<std::uint32_t>(p[12]), status = std::to_integer<std::uint32_t>(p[13]);
+    if (kind >= static_cast<std::uint32_t>(query_kind_count)) return stop(at + 12, "unknown query kind");
+    if (status != malformed_status && status > static_cast<std::uint32_t>(QueryStatus::malformed))
+        return stop(at + 13, "unknown status");
+    r = ResultRecord{};
+    r.index = load_u64(p + 4);
+    r.kind = static_cast<QueryKind>(kind);
+    r.malformed = status == malformed_status;
+    r.result.status = r.malformed ? QueryStatus::malformed : static_cast<QueryStatus>(status);
+    r.result.overflow = std::to_integer<int>(p[14]) != 0;
+    r.result.count = static_cast<std::uint32_t>(n);
+    r.result.found = load_u32(p + 16);
+    QueryStats& s = r.result.stats;
+    s.cells = load_u32(p + 20);
+    s.entries = load_u32(p + 24);
+    s.extra_entries = load_u32(p + 28);
+    s.kernel_calls = load_u32(p + 32);
+    for (std::size_t b = 0; b < hit_branch_count; ++b) s.hits_by_branch[b] = load_u32(p + 36 + 4 * b);
+    r.contacts.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::byte* c = p + record_fixed_bytes + i * result_contact_bytes;
+        MeshContact& m = r.contacts[i];
+        m.fraction = load_f32(c);
+        m.depth = load_f32(c + 4);
+        m.normal = load_vec(c + 8);
+        m.point = load_vec(c + 20);
+        m.direction = load_vec(c + 32);
+        m.triangle = load_u32(c + 44);
+        m.flags = load_u32(c + 48);
+        m.triangle_flags = load_u16(c + 52);
+        m.material = load_u16(c + 54);
+        m.inside_mask = static_cast<std::int32_t>(load_u32(c + 56));
+    }
+    return true;
+}
+
+bool ResultFileReader::looks_like(const std::filesystem::path& path) {
+    return detail::starts_with(path, std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(result_magic), 8));
+}
+
+}  // namespace levelsweep
