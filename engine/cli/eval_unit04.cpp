@@ -17,8 +17,6 @@ namespace levelsweep::cli {
 
 namespace {
 
-json optional_float(const std::optional<float>& v) { return v ? json(*v) : json(); }
-
 json closest_param(const json& in) {
     return {{"t", segment_closest_param(read_vec3(in, "p0"), read_vec3(in, "d"), read_vec3(in, "q"))}};
 }
@@ -37,7 +35,7 @@ template <std::optional<float> (*Kernel)(float, float, float, float, float)>
 json circle_kernel(const json& in) {
     const auto depth = Kernel(read_float(in, "x"), read_float(in, "y"), read_float(in, "r"), read_float(in, "hx"),
                               read_float(in, "hy"));
-    return {{"return", depth.has_value()}, {"depth", optional_float(depth)}};
+    return {{"return", depth.has_value()}, {"depth", optional_json(depth)}};
 }
 
 // One pair function: "own" and "other" shapes in, the hit and the words written out.
@@ -46,27 +44,6 @@ json pair(const json& in) {
     Contact c;
     const bool hit = Pair(c, read_shape(in, "own"), read_shape(in, "other"), read_quirks(in));
     return {{"return", hit}, {"contact", contact_to_json(c)}};
-}
-
-constexpr const char* pair_names[4][4] = {
-    {"PhysicsOverlap_BoxBox", "PhysicsOverlap_BoxSphere", "PhysicsOverlap_BoxCapsule", nullptr},
-    {"PhysicsOverlap_SphereBox", "PhysicsOverlap_SphereSphere", "PhysicsOverlap_SphereCapsule",
-     "PhysicsOverlap_SphereSegment"},
-    {"PhysicsOverlap_CapsuleBox", "PhysicsOverlap_CapsuleSphere", "PhysicsOverlap_CapsuleCapsule",
-     "PhysicsOverlap_CapsuleSegment"},
-    {nullptr, "PhysicsOverlap_SegmentSphere", "PhysicsOverlap_SegmentCapsule", "PhysicsOverlap_SegmentSegment"},
-};
-
-// overlap[own][other]: the table entry (or none) for those types. The shapes'
-// own "type" fields are not consulted for the lookup, as in the original.
-template <int Own, int Other>
-json table_entry(const json& in) {
-    const OverlapFn fn = overlap_entry(static_cast<ShapeType>(Own), static_cast<ShapeType>(Other));
-    const char* name = pair_names[Own - 1][Other - 1];
-    if (fn == nullptr) return {{"entry", nullptr}, {"return", false}, {"contact", json::object()}};
-    Contact c;
-    const bool hit = fn(c, read_shape(in, "own"), read_shape(in, "other"), read_quirks(in));
-    return {{"entry", name}, {"return", hit}, {"contact", contact_to_json(c)}};
 }
 
 std::uint32_t read_id(const json& obj, const char* key) {
@@ -119,22 +96,6 @@ constexpr std::array kernels{
     EvalKernel{"PhysicsOverlap_SphereCapsule", pair<physics_overlap_sphere_capsule>},
     EvalKernel{"PhysicsOverlap_SegmentCapsule", pair<physics_overlap_segment_capsule>},
     EvalKernel{"PhysicsOverlap_CapsuleSegment", pair<physics_overlap_capsule_segment>},
-    EvalKernel{"overlap[1][1]", table_entry<1, 1>},
-    EvalKernel{"overlap[1][2]", table_entry<1, 2>},
-    EvalKernel{"overlap[1][3]", table_entry<1, 3>},
-    EvalKernel{"overlap[1][4]", table_entry<1, 4>},
-    EvalKernel{"overlap[2][1]", table_entry<2, 1>},
-    EvalKernel{"overlap[2][2]", table_entry<2, 2>},
-    EvalKernel{"overlap[2][3]", table_entry<2, 3>},
-    EvalKernel{"overlap[2][4]", table_entry<2, 4>},
-    EvalKernel{"overlap[3][1]", table_entry<3, 1>},
-    EvalKernel{"overlap[3][2]", table_entry<3, 2>},
-    EvalKernel{"overlap[3][3]", table_entry<3, 3>},
-    EvalKernel{"overlap[3][4]", table_entry<3, 4>},
-    EvalKernel{"overlap[4][1]", table_entry<4, 1>},
-    EvalKernel{"overlap[4][2]", table_entry<4, 2>},
-    EvalKernel{"overlap[4][3]", table_entry<4, 3>},
-    EvalKernel{"overlap[4][4]", table_entry<4, 4>},
     EvalKernel{"IPhysics_OverlapShape", overlap_shape},
 };
 

@@ -4,6 +4,8 @@
 // the two signatures below, so the tables can call them as the original does.
 #pragma once
 
+#include <string_view>
+
 #include "levelsweep/contact.hpp"
 #include "levelsweep/quirks.hpp"
 #include "levelsweep/shapes.hpp"
@@ -24,5 +26,9 @@ using SweepFn = bool (*)(Contact& c, const Body& own_body, const Shape& own, con
 // (or, for the sweep table, where the entry lies outside Units 1-13).
 OverlapFn overlap_entry(ShapeType own, ShapeType other);
 SweepFn sweep_entry(ShapeType own, ShapeType other);
+
+// The original's name of the function an entry calls (empty for an empty entry).
+std::string_view overlap_entry_name(ShapeType own, ShapeType other);
+std::string_view sweep_entry_name(ShapeType own, ShapeType other);
 
 }  // namespace levelsweep
