@@ -1,6 +1,10 @@
 // The quirk switches: names round-trip and the two modes are what DESIGN.md says.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
+#include <string>
+
 #include "levelsweep/quirks.hpp"
 
 using namespace levelsweep;
@@ -25,6 +29,18 @@ TEST_SUITE("quirks") {
             const Quirks one = Quirks::corrected().with(q);
             for (std::uint32_t j = 0; j < quirk_count; ++j) CHECK(one.has(static_cast<Quirk>(j)) == (i == j));
             CHECK(Quirks::faithful().toggled(q).toggled(q) == Quirks::faithful());
+        }
+    }
+}
+
+TEST_SUITE("quirks") {
+    TEST_CASE("docs/quirks.md has a row for every switch") {
+        std::ifstream in(std::string(LEVELSWEEP_SOURCE_DIR) + "/docs/quirks.md");
+        REQUIRE(in.good());
+        const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        for (std::uint32_t i = 0; i < quirk_count; ++i) {
+            const std::string row = "| `" + std::string(quirk_name(static_cast<Quirk>(i))) + "`";
+            CHECK_MESSAGE(doc.find(row) != std::string::npos, row);
         }
     }
 }
