@@ -38,6 +38,14 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "")
     return r;
 }
 
+// Concatenation by appending (GCC 12 warns falsely on some operator+ chains).
+template <class... Parts>
+std::string join(const Parts&... parts) {
+    std::string out;
+    (out += ... += parts);
+    return out;
+}
+
 // Each non-empty output line parsed as JSON.
 inline std::vector<nlohmann::json> json_lines(const std::string& out) {
     std::vector<nlohmann::json> lines;

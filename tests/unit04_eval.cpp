@@ -7,19 +7,12 @@
 
 #include "cli_support.hpp"
 
+using levelsweep::test::join;
 using levelsweep::test::json_lines;
 using levelsweep::test::run_cli;
 using nlohmann::json;
 
 namespace {
-
-// Concatenation by appending (GCC 12 warns falsely on some operator+ chains).
-template <class... Parts>
-std::string join(const Parts&... parts) {
-    std::string out;
-    (out += ... += parts);
-    return out;
-}
 
 const char* const car_box =
     R"({"type": "box", "A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], "P": [0,0,0.5], "half": [2,1,0.5]})";

@@ -6,19 +6,12 @@
 
 #include "cli_support.hpp"
 
+using levelsweep::test::join;
 using levelsweep::test::json_lines;
 using levelsweep::test::run_cli;
 using nlohmann::json;
 
 namespace {
-
-// Concatenation by appending (GCC 12 warns falsely on some operator+ chains).
-template <class... Parts>
-std::string join(const Parts&... parts) {
-    std::string out;
-    (out += ... += parts);
-    return out;
-}
 
 std::string box_at(const char* P) {
     return join(R"("A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], "half": [0.5,0.5,0.5], "P": )", P);
