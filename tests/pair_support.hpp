@@ -36,6 +36,10 @@ inline Box box(Vec3 P, Vec3 half, Vec3 A0 = {1, 0, 0}, Vec3 A1 = {0, 1, 0}, Vec3
     return b;
 }
 
+// Units 5 and 12's box B: centre (0, 0, 0.5), axes identity, half (2, 1, 0.5),
+// so its faces are x = +-2, y = +-1, z = 0 and 1.
+inline Box box_b() { return box({0, 0, 0.5f}, {2, 1, 0.5f}); }
+
 // The box's axes rotated by `degrees` about `axis` (need not be unit): A_k is the
 // rotation of the k-th world axis (Rodrigues' formula in double, then rounded).
 inline Box rotated(Box b, Vec3 axis, double degrees) {

@@ -19,8 +19,7 @@ namespace {
 
 constexpr ShapeType B = ShapeType::box, S = ShapeType::sphere, C = ShapeType::capsule, G = ShapeType::segment;
 
-// Unit 5's box B: centre (0, 0, 0.5), half (2, 1, 0.5).
-Shape box_b() { return Shape::of(box({0, 0, 0.5f}, {2, 1, 0.5f})); }
+Shape box_b_shape() { return Shape::of(box_b()); }
 
 bool same_words(const Contact& a, const Contact& b) {
     if (a.written != b.written) return false;
@@ -57,8 +56,8 @@ TEST_SUITE("pair tables") {
         Contact through_table = fresh_contact(), direct = fresh_contact();
         const Shape hand = Shape::of(Sphere{0.09f, {0, -1.3f, 0.5f}});
         const Vec4 move{0, 0.4f, 0, 1};
-        CHECK(sweep_entry(S, B)(through_table, Body{}, hand, Body{}, box_b(), move, Quirks::faithful()));
-        CHECK(physics_sweep_sphere_box(direct, Body{}, hand, Body{}, box_b(), move, Quirks::faithful()));
+        CHECK(sweep_entry(S, B)(through_table, Body{}, hand, Body{}, box_b_shape(), move, Quirks::faithful()));
+        CHECK(physics_sweep_sphere_box(direct, Body{}, hand, Body{}, box_b_shape(), move, Quirks::faithful()));
         CHECK_NEAR(through_table.fraction, 0.525);
         CHECK(same_words(through_table, direct));
     }
@@ -66,7 +65,7 @@ TEST_SUITE("pair tables") {
     TEST_CASE("sweep[3][1] is PhysicsSweep_CapsuleBox 0x00344618: Unit 12's face test through the table") {
         Contact c = fresh_contact();
         const Shape walker = Shape::of(Capsule{0.35f, 1.8f, {-2.6f, 0.2f, 0}});
-        CHECK(sweep_entry(C, B)(c, Body{}, walker, Body{}, box_b(), {0.5f, 0, 0, 1}, Quirks::faithful()));
+        CHECK(sweep_entry(C, B)(c, Body{}, walker, Body{}, box_b_shape(), {0.5f, 0, 0, 1}, Quirks::faithful()));
         CHECK_NEAR(c.fraction, 0.5);
         CHECK_VEC3_NEAR(c.other.normal, -1, 0, 0);
     }
@@ -74,15 +73,15 @@ TEST_SUITE("pair tables") {
     TEST_CASE("a segment never reaches a box: sweep (4,1) 0x00345588 and (1,4) 0x00345590 return 0, contact untouched") {
         const Shape forearm = Shape::of(Segment{{-3, 0, 0.5f}, {3, 0, 0.5f}, 0.05f});
         Contact a = fresh_contact(), b = fresh_contact();
-        CHECK_FALSE(sweep_entry(G, B)(a, Body{}, forearm, Body{}, box_b(), {0, 0.4f, 0, 1}, Quirks::faithful()));
-        CHECK_FALSE(sweep_entry(B, G)(b, Body{}, box_b(), Body{}, forearm, {0, 0.4f, 0, 1}, Quirks::faithful()));
+        CHECK_FALSE(sweep_entry(G, B)(a, Body{}, forearm, Body{}, box_b_shape(), {0, 0.4f, 0, 1}, Quirks::faithful()));
+        CHECK_FALSE(sweep_entry(B, G)(b, Body{}, box_b_shape(), Body{}, forearm, {0, 0.4f, 0, 1}, Quirks::faithful()));
         CHECK(a.written == 0);
         CHECK(b.written == 0);
         CHECK((overlap_entry(G, B) == nullptr));
         CHECK((overlap_entry(B, G) == nullptr));
         // A hand sphere through the same box does hit (issue #72's integration test).
         Contact hand = fresh_contact();
-        CHECK(sweep_entry(S, B)(hand, Body{}, Shape::of(Sphere{0.09f, {0, -1.3f, 0.5f}}), Body{}, box_b(),
+        CHECK(sweep_entry(S, B)(hand, Body{}, Shape::of(Sphere{0.09f, {0, -1.3f, 0.5f}}), Body{}, box_b_shape(),
                                 {0, 0.4f, 0, 1}, Quirks::faithful()));
     }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "levelsweep/sphere_box_sweep.hpp"
+#include "pair_support.hpp"
 #include "support.hpp"
 
 using namespace levelsweep;
@@ -15,14 +16,7 @@ namespace {
 
 constexpr std::uint32_t leftover = 0xdeadbeefu;  // the caller's stack leftovers
 
-Box box_b() {
-    Box b;
-    b.half[0] = 2.0f;
-    b.half[1] = 1.0f;
-    b.half[2] = 0.5f;
-    b.centre = {0.0f, 0.0f, 0.5f};
-    return b;
-}
+using test::pairs::box_b;
 
 struct Strike {
     bool hit = false;

@@ -7,20 +7,14 @@
 #include <limits>
 
 #include "levelsweep/sphere_box_sweep.hpp"
+#include "pair_support.hpp"
 #include "support.hpp"
 
 using namespace levelsweep;
 
 namespace {
 
-Box box_b() {
-    Box b;
-    b.half[0] = 2.0f;
-    b.half[1] = 1.0f;
-    b.half[2] = 0.5f;
-    b.centre = {0.0f, 0.0f, 0.5f};
-    return b;
-}
+using test::pairs::box_b;
 
 SphereBoxSweep kernel(const Vec3& centre, const Vec3& move, float r, Quirks q) {
     return sweep_sphere_oriented_box(r, 1.0f, box_b(), {}, centre, move, q);

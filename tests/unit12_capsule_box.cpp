@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "levelsweep/capsule_box_sweep.hpp"
+#include "pair_support.hpp"
 #include "support.hpp"
 
 using namespace levelsweep;
@@ -16,14 +17,7 @@ namespace {
 
 constexpr std::uint32_t leftover = 0xdeadbeefu;
 
-Box box_b() {
-    Box b;
-    b.half[0] = 2.0f;
-    b.half[1] = 1.0f;
-    b.half[2] = 0.5f;
-    b.centre = {0.0f, 0.0f, 0.5f};
-    return b;
-}
+using test::pairs::box_b;
 
 // How the kernels' flag comes about (0x0034468c-0x003446cc).
 enum class Owner { grounded, landing, airborne };
