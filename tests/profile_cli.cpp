@@ -154,8 +154,9 @@ std::pair<std::string, Query> json_query(std::mt19937& rng, const Level& level, 
             return {R"({"kind": "box_sweep", "centre": )" + vec_text(at) + R"(, "half": [0.25, 0.5, 0.75], "move": )" +
                         vec_text(move) + "}",
                     Query::box_sweep(pairs::box(at, {0.25f, 0.5f, 0.75f}), move)};
-        default: return {R"({"kind": "ray", "start": )" + vec_text(at) + R"(, "move": )" + vec_text(move) + "}",
-                         Query::ray(at, move)};
+        default:
+            return {R"({"kind": "ray", "start": )" + vec_text(at) + R"(, "move": )" + vec_text(move) + "}",
+                    Query::ray(at, move)};
     }
 }
 
@@ -169,7 +170,8 @@ TEST_SUITE("profile cli") {
         const std::vector<Query> queries = write_query_file(level, dir / "q.lsq", 300, 31);
         const Expected e = expected_for(level, queries, Quirks::faithful());
         REQUIRE(e.per_kind.size() == query_kind_count);
-        const auto timing = check_profile((dir / "street.lvl").string() + " " + (dir / "q.lsq").string(), dir / "out", e);
+        const auto timing =
+            check_profile((dir / "street.lvl").string() + " " + (dir / "q.lsq").string(), dir / "out", e);
         CHECK(timing["mode"] == "faithful");
         CHECK(timing["queries"]["records"] == 300);
         CHECK(timing["queries"]["malformed"] == 0);

@@ -146,7 +146,8 @@ TEST_SUITE("profile observer") {
                 REQUIRE(log.in_order);
                 CHECK(log.started.size() == s.kernel_calls);
                 CHECK(log.done.size() == s.kernel_calls);
-                for (int b = 0; b < hit_branch_count; ++b) CHECK(log.contacts(contact_branches[b]) == s.hits_by_branch[b]);
+                for (int b = 0; b < hit_branch_count; ++b)
+                    CHECK(log.contacts(contact_branches[b]) == s.hits_by_branch[b]);
                 CHECK(log.contacts(KernelBranch::rejected) == 0u);
                 CHECK(log.cells.size() == s.cells);
                 CHECK(log.cells_done == log.cells);
@@ -266,7 +267,8 @@ TEST_SUITE("profile aggregation") {
         CHECK(branch_contacts == hits);
         CHECK(refused > 0);
         CHECK(p.statuses()[static_cast<std::size_t>(QueryStatus::negative_radius)] == refused);
-        CHECK(p.statuses()[static_cast<std::size_t>(QueryStatus::ok)] + refused == static_cast<std::uint64_t>(scaled(3000)));
+        CHECK(p.statuses()[static_cast<std::size_t>(QueryStatus::ok)] + refused ==
+              static_cast<std::uint64_t>(scaled(3000)));
     }
 
     TEST_CASE("summarize_times: count, total, mean and nearest-rank p50 and p99") {
