@@ -11,5 +11,6 @@ void add_generate_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
+void add_profile_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

@@ -10,7 +10,6 @@
 
 namespace levelsweep::cli {
 
-inline constexpr int query_status_count = static_cast<int>(QueryStatus::malformed) + 1;
 
 struct ReplaySummary {
     std::array<std::array<std::uint64_t, query_status_count>, query_kind_count> by_kind_status{};

@@ -87,9 +87,23 @@ void count_kernel_call(QueryStats& stats, QueryObserver* observer, std::uint32_t
     if (observer) observer->on_kernel(tri);
 }
 
+void kernel_done(QueryObserver* observer, std::uint32_t tri, KernelBranch branch, bool contact) {
+    if (observer) observer->on_kernel_done(tri, branch, contact);
+}
+
 HitBranch branch_of(SphereTriBranch b) {
     return b == SphereTriBranch::edge ? HitBranch::edge : b == SphereTriBranch::corner ? HitBranch::corner
                                                                                        : HitBranch::face;
+}
+
+KernelBranch kernel_branch_of(SphereTriBranch b) {
+    switch (b) {
+        case SphereTriBranch::none: return KernelBranch::rejected;
+        case SphereTriBranch::face: return KernelBranch::face;
+        case SphereTriBranch::edge: return KernelBranch::edge;
+        case SphereTriBranch::corner: return KernelBranch::corner;
+    }
+    return KernelBranch::rejected;
 }
 
 MeshContact contact_for(const Level& level, std::uint32_t tri) {
@@ -129,11 +143,12 @@ struct SphereVisit {
         const WorkingTriangle t = level_triangle(level, tri, face->flipped);
         count_kernel_call(stats, observer, tri);
         const SphereTriangleSweep hit = sweep_sphere_triangle(t, c, r, M, s.quirks);
+        // Both callers drop a fraction outside [0, 1] (0x00348e78, 0x0034814c).
+        const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
+        kernel_done(observer, tri, kernel_branch_of(hit.branch), in_range);
         if (!hit.hit) return Counter::advanced;
-        // Both callers drop a fraction outside [0, 1] (0x00348e78, 0x0034814c);
-        // the capsule's "above 1" exit skips the counter (DESIGN.md item 4).
-        if (!(hit.fraction >= 0.0f && hit.fraction <= 1.0f))
-            return capsule && hit.fraction > 1.0f ? Counter::not_advanced : Counter::advanced;
+        // The capsule's "above 1" exit skips the counter (DESIGN.md item 4).
+        if (!in_range) return capsule && hit.fraction > 1.0f ? Counter::not_advanced : Counter::advanced;
         MeshContact contact = contact_for(level, tri);
         contact.fraction = hit.fraction;
         contact.normal = xyz(t.n);
@@ -174,7 +189,9 @@ struct BoxVisit {
         const WorkingTriangle t = level_triangle(level, tri, flipped);
         count_kernel_call(stats, observer, tri);
         const float f = sweep_box_triangle(box, t, M, s.quirks);
-        if (f >= 0.0f && f <= 1.0f) {
+        const bool in_range = f >= 0.0f && f <= 1.0f;
+        kernel_done(observer, tri, KernelBranch::box_triangle, in_range);
+        if (in_range) {
             MeshContact contact = contact_for(level, tri);
             contact.fraction = f;
             contact.normal = xyz(t.n);
@@ -209,6 +226,7 @@ struct OverlapVisit {
         const Vec3 v0 = level.corner(tri, 0), v1 = level.corner(tri, 1), v2 = level.corner(tri, 2);
         count_kernel_call(stats, observer, tri);
         const auto depth = sphere_triangle_penetration(c, r, v0, v1, v2);
+        kernel_done(observer, tri, KernelBranch::penetration, depth.has_value());
         if (!depth) return Counter::advanced;
         const PointTriangleDistance closest = point_triangle_distance_sq(c, v0, v1, v2);
         MeshContact contact = contact_for(level, tri);
@@ -230,10 +248,14 @@ void walk(const Level& level, const Query& q, Walk how, bool counter_bug, QueryS
         return;
     }
     const Bounds b = query_bounds(q);
-    detail::walk_grid(level.grid(), level.grid().cell_range(b.min, b.max), counter_bug, stats, visit,
-                      [observer](std::size_t cell) {
-                          if (observer) observer->on_cell(cell);
-                      });
+    detail::walk_grid(
+        level.grid(), level.grid().cell_range(b.min, b.max), counter_bug, stats, visit,
+        [observer](std::size_t cell) {
+            if (observer) observer->on_cell(cell);
+        },
+        [observer](std::size_t cell, std::uint32_t entries) {
+            if (observer) observer->on_cell_done(cell, entries);
+        });
 }
 
 // Option 0x20000: of contacts whose planes agree within 1e-5, the earliest.

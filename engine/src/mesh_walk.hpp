@@ -18,10 +18,11 @@ enum class Counter { advanced, not_advanced };
 // Walks the cells of `range`, x outer, y, z inner; each cell's list is read
 // count-first. With the counter bug, a visit answering not_advanced makes the
 // walk read one more word past the list's end (the next cells' counts and
-// indices, or no_triangle past the array).
-template <class Visit, class OnCell>
+// indices, or no_triangle past the array). on_cell(cell) comes before a cell's
+// list and on_cell_done(cell, entries read there) after it.
+template <class Visit, class OnCell, class OnCellDone>
 void walk_grid(const CellGrid& grid, const CellRange& range, bool counter_bug, QueryStats& stats, Visit&& visit,
-               OnCell&& on_cell) {
+               OnCell&& on_cell, OnCellDone&& on_cell_done) {
     if (range.empty()) return;
     for (std::uint32_t ix = range.lo[0]; ix <= range.hi[0]; ++ix)
         for (std::uint32_t iy = range.lo[1]; iy <= range.hi[1]; ++iy)
@@ -31,6 +32,7 @@ void walk_grid(const CellGrid& grid, const CellRange& range, bool counter_bug, Q
                 std::size_t pos = grid.list_offset(cell);
                 const std::uint32_t count = grid.word(pos++);
                 const std::size_t end = pos + count;
+                const std::uint32_t entries_before = stats.entries;
                 ++stats.cells;
                 for (std::uint32_t counter = 0; counter < count;) {
                     if (pos >= end) ++stats.extra_entries;
@@ -38,6 +40,7 @@ void walk_grid(const CellGrid& grid, const CellRange& range, bool counter_bug, Q
                     ++stats.entries;
                     if (visit(tri) == Counter::advanced || !counter_bug) ++counter;
                 }
+                on_cell_done(cell, stats.entries - entries_before);
             }
 }
 

@@ -98,4 +98,16 @@ std::string_view hit_branch_name(HitBranch b) {
     return "?";
 }
 
+std::string_view kernel_branch_name(KernelBranch b) {
+    switch (b) {
+        case KernelBranch::rejected: return "rejected";
+        case KernelBranch::face: return "face";
+        case KernelBranch::edge: return "edge";
+        case KernelBranch::corner: return "corner";
+        case KernelBranch::box_triangle: return "box_triangle";
+        case KernelBranch::penetration: return "penetration";
+    }
+    return "?";
+}
+
 }  // namespace levelsweep

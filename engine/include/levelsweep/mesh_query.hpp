@@ -37,12 +37,20 @@ public:
 enum class Walk { grid, brute_force };
 
 // Optional instrumentation of a walk (profiles, tests): told of every cell the
-// walk visits and every triangle that reaches the kernel.
+// walk visits and every triangle that reaches the kernel. Without an observer a
+// query pays one null test per cell and per kernel call.
 class QueryObserver {
 public:
     virtual ~QueryObserver() = default;
     virtual void on_cell(std::size_t cell) = 0;
+    // Right before the kernel runs on `triangle`.
     virtual void on_kernel(std::uint32_t triangle) = 0;
+    // Right after it returns: the branch it took, and whether the call gave a
+    // contact (one counted in QueryStats::hits_by_branch).
+    virtual void on_kernel_done(std::uint32_t /*triangle*/, KernelBranch /*branch*/, bool /*contact*/) {}
+    // When the walk leaves a cell: the list entries it read there (counter-bug
+    // reads past the list's end included). The grid walk only.
+    virtual void on_cell_done(std::size_t /*cell*/, std::uint32_t /*entries*/) {}
 };
 
 // Validates the query (a status other than ok means nothing was walked).

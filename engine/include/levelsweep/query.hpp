@@ -98,12 +98,22 @@ enum class QueryStatus : std::uint8_t {
     zero_max_contacts,  // max_contacts of 0
     malformed,          // replay files only: the query record could not be read
 };
+inline constexpr int query_status_count = static_cast<int>(QueryStatus::malformed) + 1;
 std::string_view query_status_name(QueryStatus s);
 
 // Which kernel branch a hit came from (for summaries and profiles).
 enum class HitBranch : std::uint8_t { face, edge, corner, box_triangle, penetration };
 inline constexpr int hit_branch_count = 5;
 std::string_view hit_branch_name(HitBranch b);
+
+// Which branch a kernel call took, contact or not (for profiles): the sphere
+// kernel's early rejection (no step ran: a return before the inside mask, or a
+// mask of 0), its face, edge and corner steps; the box-triangle sweep; the
+// sphere overlap's penetration test. A call that gives a contact is counted in
+// hits_by_branch under the HitBranch of the same name.
+enum class KernelBranch : std::uint8_t { rejected, face, edge, corner, box_triangle, penetration };
+inline constexpr int kernel_branch_count = 6;
+std::string_view kernel_branch_name(KernelBranch b);
 
 // How much work a query did.
 struct QueryStats {
