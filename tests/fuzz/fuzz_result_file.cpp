@@ -73,7 +73,7 @@ std::string with_crcs_fixed(std::string s) {
 }
 
 void read_and_rewrite(const std::string& bytes) {
-    const TempFiles cleanup;
+    const TempFiles cleanup;  // new files each run: rewriting one makes ext4 flush it at close
     std::ofstream(temp_file(0), std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     std::vector<levelsweep::ResultRecord> records;
     levelsweep::ResultFileHeader header;
