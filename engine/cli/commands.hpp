@@ -12,5 +12,7 @@ void add_info_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
+void add_diff_command(CLI::App& app);
+void add_export_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_query_command(app);
     levelsweep::cli::add_replay_command(app);
     levelsweep::cli::add_profile_command(app);
+    levelsweep::cli::add_diff_command(app);
+    levelsweep::cli::add_export_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -20,6 +20,7 @@ Progress::Progress(std::string what, std::uint64_t total, bool enabled)
       last_(start_) {}
 
 void Progress::update(std::uint64_t done) {
+    done_ = done;
     if (!enabled_) return;
     const auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - last_).count() < (terminal_ ? terminal_interval : log_interval)) return;
@@ -47,7 +48,9 @@ void Progress::draw(std::uint64_t done, double seconds) {
 }
 
 void Progress::finish() {
-    if (enabled_ && terminal_) std::fprintf(stderr, "\r%-100s\r", "");
+    if (!enabled_) return;
+    if (terminal_) std::fprintf(stderr, "\r%-100s\r", "");
+    else draw(done_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());  // a log ends with the total
 }
 
 }  // namespace levelsweep::cli

@@ -13,7 +13,8 @@ public:
     // total = 0: unknown (a count and a rate are shown instead of a bar).
     Progress(std::string what, std::uint64_t total, bool enabled);
     void update(std::uint64_t done);
-    // Clears the bar (on a terminal) so the summary starts on a clean line.
+    // Clears the bar on a terminal, so the summary starts on a clean line; a
+    // log gets a last line with the final count.
     void finish();
 
 private:
@@ -21,6 +22,7 @@ private:
 
     std::string what_;
     std::uint64_t total_;
+    std::uint64_t done_ = 0;
     bool enabled_, terminal_;
     std::chrono::steady_clock::time_point start_, last_;
 };

@@ -54,6 +54,13 @@ public:
     }
     std::uint64_t offset() const { return offset_; }
     const std::string& name() const { return name_; }
+    // After a short read: true when a gzip stream was cut short (zlib reports
+    // Z_BUF_ERROR there), false at a clean end of the data.
+    bool cut_short() const {
+        int err = Z_OK;
+        ::gzerror(file_, &err);
+        return err == Z_BUF_ERROR;
+    }
 
 private:
     std::string name_;

@@ -1,7 +1,10 @@
 // The result file (docs/formats.md, "The result file"): a 64-byte header, the
 // metadata, then one variable-size record per query, each ending in its CRC-32,
 // so that a torn record at the end of an interrupted run is detected and every
-// record before it is kept.
+// record before it is kept. The reader accepts only what the writer writes
+// (reserved bytes zero, flags 0 or 1), so every file it reads rewrites to the
+// same bytes.
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -43,16 +46,14 @@ void put_vec(ByteWriter& w, const Vec3& v) {
 }
 Vec3 load_vec(const std::byte* p) { return {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
 
-}  // namespace
+bool all_zero(const std::byte* p, std::size_t n) {
+    return std::all_of(p, p + n, [](std::byte b) { return b == std::byte{0}; });
+}
 
-struct ResultFileWriter::Impl {
-    detail::OutStream out;
-    bool closed = false;
-};
-
-ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& h)
-    : impl_(new Impl{detail::OutStream(path)}) {
+// The header and metadata, checked before the file is created.
+std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::filesystem::path& path) {
     if (h.metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+    const auto meta = std::as_bytes(std::span(h.metadata.data(), h.metadata.size()));
     ByteWriter w;
     w.text(result_magic, 8);
     w.u32(result_file_version);
@@ -63,10 +64,36 @@ ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const Resu
     w.u32(h.quirks);
     w.put(code_of(h.path, paths, "path"), 1);
     w.put(code_of(h.isa, isas, "ISA"), 1);
-    w.zeros(22);
+    w.zeros(2);
+    w.u32(detail::crc32_of(meta));  // the metadata is covered like every other byte
+    w.zeros(16);
     w.u32(detail::crc32_of(std::span<const std::byte>(w.bytes()).first(60)));
     w.text(h.metadata.data(), h.metadata.size());
-    impl_->out.write(w.bytes());
+    return w.bytes();
+}
+
+// A record the reader would refuse is never written.
+void check_record(const ResultRecord& r) {
+    if (r.contacts.size() > 255) throw std::invalid_argument("a result holds at most 255 contacts");
+    if (r.result.count != r.contacts.size())
+        throw std::invalid_argument("a result's count (" + std::to_string(r.result.count) + ") differs from its contacts (" +
+                                    std::to_string(r.contacts.size()) + ")");
+    if (static_cast<int>(r.kind) >= query_kind_count) throw std::invalid_argument("unknown query kind");
+    if (r.result.status > QueryStatus::malformed) throw std::invalid_argument("unknown query status");
+}
+
+}  // namespace
+
+struct ResultFileWriter::Impl {
+    detail::OutStream out;
+    bool closed = false;
+};
+
+ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& h) {
+    const std::vector<std::byte> head = encode_header(h, path);
+    impl_.reset(new Impl{detail::OutStream(path)});
+    impl_->out.write(head);
+    impl_->out.flush();  // from here on the file reads as a result file, with no records yet
 }
 
 ResultFileWriter::~ResultFileWriter() {
@@ -78,8 +105,9 @@ ResultFileWriter::~ResultFileWriter() {
 }
 
 void ResultFileWriter::write(const ResultRecord& r) {
+    if (impl_->closed) throw std::logic_error("ResultFileWriter::write after close");
+    check_record(r);
     const std::size_t n = r.contacts.size();
-    if (n > 255) throw std::invalid_argument("a result holds at most 255 contacts");
     ByteWriter w;
     w.u32(static_cast<std::uint32_t>(record_fixed_bytes + n * result_contact_bytes + record_crc_bytes));
     w.u64(r.index);
@@ -111,7 +139,9 @@ void ResultFileWriter::write(const ResultRecord& r) {
     impl_->out.write(w.bytes());
 }
 
-void ResultFileWriter::flush() { impl_->out.flush(); }
+void ResultFileWriter::flush() {
+    if (!impl_->closed) impl_->out.flush();
+}
 
 void ResultFileWriter::close() {
     if (impl_->closed) return;
@@ -133,14 +163,18 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     if (got < 8 || std::memcmp(h.data(), result_magic, 8) != 0)
         throw ReplayFileError(name, 0, "not a levelsweep result file (bad magic)");
     if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
-    if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
-        throw ReplayFileError(name, 60, "header CRC-32 mismatch");
+    // The version before any CRC, so that a newer file says so.
     if (load_u32(h.data() + 8) != result_file_version)
-        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(load_u32(h.data() + 8)));
+        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(load_u32(h.data() + 8)) + " (this build reads " +
+                                           std::to_string(result_file_version) + ")");
     if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
     if (load_u32(h.data() + 16) != result_contact_bytes) throw ReplayFileError(name, 16, "contact size is not 64");
     const std::uint32_t meta = load_u32(h.data() + 20);
     if (meta > max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
+    if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
+        throw ReplayFileError(name, 60, "header CRC-32 mismatch");
+    if (!all_zero(h.data() + 38, 2)) throw ReplayFileError(name, 38, "reserved bytes are not zero");
+    if (!all_zero(h.data() + 44, 16)) throw ReplayFileError(name, 44, "reserved bytes are not zero");
     header_.level_checksum = load_u64(h.data() + 24);
     header_.quirks = load_u32(h.data() + 32);
     const auto path_code = std::to_integer<std::size_t>(h[36]), isa_code = std::to_integer<std::size_t>(h[37]);
@@ -149,8 +183,11 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     header_.path = paths[path_code];
     header_.isa = isas[isa_code];
     std::string text(meta, '\0');
-    if (impl_->in.read(std::as_writable_bytes(std::span(text.data(), text.size()))) != meta)
+    const auto text_bytes = std::as_writable_bytes(std::span(text.data(), text.size()));
+    if (impl_->in.read(text_bytes) != meta)
         throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
+    if (load_u32(h.data() + 40) != detail::crc32_of(text_bytes))
+        throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
 }
 
@@ -159,18 +196,28 @@ ResultFileReader::~ResultFileReader() = default;
 bool ResultFileReader::next(ResultRecord& r) {
     Impl& im = *impl_;
     if (im.done) return false;
+    try {
+        if (read_record(r)) return true;
+    } catch (const ReplayFileError& e) {  // a gzip stream that fails its own check
+        truncation_ = e;
+    }
+    im.done = true;
+    return false;
+}
+
+// One record into `r`; false at the end of the data or at a record that cannot
+// be read (truncation_ then says where and why).
+bool ResultFileReader::read_record(ResultRecord& r) {
+    Impl& im = *impl_;
     const std::uint64_t at = im.in.offset();
     auto stop = [&](std::uint64_t offset, const std::string& why) {
-        im.done = true;
         truncation_ = ReplayFileError(im.in.name(), offset, why);
         return false;
     };
     std::array<std::byte, 4> size_bytes;
     const std::size_t got = im.in.read(size_bytes);
-    if (got == 0) {
-        im.done = true;
-        return false;
-    }
+    if (got < 4 && im.in.cut_short()) return stop(at + got, "the gzip stream ends here, cut short");
+    if (got == 0) return false;
     if (got < 4) return stop(at + got, "the file ends here, inside a record's size");
     const std::uint32_t size = load_u32(size_bytes.data());
     const std::size_t max_size = record_fixed_bytes + 255 * result_contact_bytes + record_crc_bytes;
@@ -191,6 +238,11 @@ bool ResultFileReader::next(ResultRecord& r) {
     if (kind >= static_cast<std::uint32_t>(query_kind_count)) return stop(at + 12, "unknown query kind");
     if (status != malformed_status && status > static_cast<std::uint32_t>(QueryStatus::malformed))
         return stop(at + 13, "unknown status");
+    if (std::to_integer<int>(p[14]) > 1) return stop(at + 14, "overflow is neither 0 nor 1");
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t reserved = record_fixed_bytes + i * result_contact_bytes + 60;
+        if (!all_zero(p + reserved, 4)) return stop(at + reserved, "reserved bytes are not zero");
+    }
     r = ResultRecord{};
     r.index = load_u64(p + 4);
     r.kind = static_cast<QueryKind>(kind);

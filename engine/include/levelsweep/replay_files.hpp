@@ -118,10 +118,15 @@ struct ResultRecord {
 
 class ResultFileWriter {
 public:
+    // Writes and flushes the header (a file with no records yet); an unknown
+    // path or ISA name or metadata over 1 MiB throws before the file is created.
     ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& header);
     ~ResultFileWriter();
     ResultFileWriter(const ResultFileWriter&) = delete;
     ResultFileWriter& operator=(const ResultFileWriter&) = delete;
+    // Refuses (std::invalid_argument) what the reader would refuse: more than
+    // 255 contacts, a result.count other than contacts.size(), an unknown kind
+    // or status; after close(), std::logic_error.
     void write(const ResultRecord& r);
     // Each record is complete on disk once flushed; an interrupted run leaves a
     // readable prefix.
@@ -143,10 +148,15 @@ public:
     // The next record, or false at the end (or at a torn or corrupt record,
     // which truncation() then describes).
     bool next(ResultRecord& r);
+    // Set once the read stopped early: the byte offset where the file ends
+    // inside a record (or where a corrupt record starts) and why. Offsets count
+    // uncompressed bytes. Every record before it was returned.
     std::optional<ReplayFileError> truncation() const { return truncation_; }
     static bool looks_like(const std::filesystem::path& path);
 
 private:
+    bool read_record(ResultRecord& r);
+
     struct Impl;
     std::unique_ptr<Impl> impl_;
     ResultFileHeader header_;
