@@ -10,5 +10,7 @@ void add_import_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_query_command(CLI::App& app);
+void add_record_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

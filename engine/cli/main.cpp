@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_generate_command(app);
     levelsweep::cli::add_info_command(app);
     levelsweep::cli::add_query_command(app);
+    levelsweep::cli::add_record_command(app);
+    levelsweep::cli::add_convert_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
