@@ -14,5 +14,7 @@ void add_replay_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_diff_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_record_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

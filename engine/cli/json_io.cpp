@@ -1,5 +1,6 @@
 #include "json_io.hpp"
 
+#include <limits>
 #include <stdexcept>
 
 namespace levelsweep::cli {
@@ -10,8 +11,17 @@ void bad_input(const std::string& key, const char* what) {
 
 namespace {
 [[noreturn]] void bad(const char* key, const char* what) { bad_input(key, what); }
+// A number, or one of the strings "nan", "-nan", "inf" and "-inf" that JSON
+// has no numbers for (query_json.hpp's float_json writes them).
 float as_float(const json& v, const char* key) {
-    if (!v.is_number()) bad(key, "expected a number");
+    if (v.is_string()) {
+        const std::string& s = v.get_ref<const std::string&>();
+        if (s == "nan") return std::numeric_limits<float>::quiet_NaN();
+        if (s == "-nan") return -std::numeric_limits<float>::quiet_NaN();
+        if (s == "inf") return std::numeric_limits<float>::infinity();
+        if (s == "-inf") return -std::numeric_limits<float>::infinity();
+    }
+    if (!v.is_number()) bad(key, "expected a number (or \"nan\", \"-nan\", \"inf\", \"-inf\")");
     return v.get<float>();
 }
 }  // namespace

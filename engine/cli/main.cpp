@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_profile_command(app);
     levelsweep::cli::add_diff_command(app);
     levelsweep::cli::add_export_command(app);
+    levelsweep::cli::add_record_command(app);
+    levelsweep::cli::add_convert_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

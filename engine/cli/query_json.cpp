@@ -1,5 +1,8 @@
 #include "query_json.hpp"
 
+#include <bit>
+#include <charconv>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -31,6 +34,8 @@ std::array<Vec3, 3> read_axes(const json& obj) {
     for (std::size_t k = 0; k < 3; ++k) axes[k] = read_vec3(json{{"axes", a[k]}}, "axes");
     return axes;
 }
+
+json vec_json(const Vec3& v) { return json::array({float_json(v.x), float_json(v.y), float_json(v.z)}); }
 
 QueryKind read_kind(const json& obj) {
     if (!obj.contains("kind") || !obj.at("kind").is_string())
@@ -82,41 +87,57 @@ Query query_from_json(const json& obj, Quirks quirks) {
     throw std::invalid_argument("input \"kind\": unknown");
 }
 
+json float_json(float f) {
+    if (std::isnan(f)) return std::signbit(f) ? "-nan" : "nan";
+    if (std::isinf(f)) return f > 0.0f ? "inf" : "-inf";
+    // nlohmann::json holds a double and prints the shortest text that reads
+    // back as that double. Hold the double of f's shortest float text when it
+    // rounds back to f (checked, not assumed), else f's own double (exact).
+    char text[32];
+    const auto printed = std::to_chars(text, text + sizeof text, f);
+    double shortest = 0.0;
+    const auto parsed = std::from_chars(text, printed.ptr, shortest);
+    if (printed.ec == std::errc() && parsed.ec == std::errc() &&
+        std::bit_cast<std::uint32_t>(static_cast<float>(shortest)) == std::bit_cast<std::uint32_t>(f))
+        return shortest;
+    return static_cast<double>(f);
+}
+
 json query_to_json(const Query& q) {
     json out{{"kind", query_kind_name(q.kind)}};
     switch (q.kind) {
         case QueryKind::sphere_sweep:
-            out["centre"] = to_json(q.start);
-            out["radius"] = q.radius;
-            out["move"] = to_json(q.move);
+            out["centre"] = vec_json(q.start);
+            out["radius"] = float_json(q.radius);
+            out["move"] = vec_json(q.move);
             break;
         case QueryKind::capsule_sweep:
-            out["base"] = to_json(q.start);
-            out["radius"] = q.radius;
-            out["sphere_height"] = q.sphere_height;
-            out["step_height"] = q.step_height;
-            out["move"] = to_json(q.move);
+            out["base"] = vec_json(q.start);
+            out["radius"] = float_json(q.radius);
+            out["sphere_height"] = float_json(q.sphere_height);
+            out["step_height"] = float_json(q.step_height);
+            out["move"] = vec_json(q.move);
             break;
         case QueryKind::box_sweep:
-            out["centre"] = to_json(q.start);
-            out["axes"] = {to_json(q.axes[0]), to_json(q.axes[1]), to_json(q.axes[2])};
-            out["half"] = {q.half[0], q.half[1], q.half[2]};
-            out["move"] = to_json(q.move);
+            out["centre"] = vec_json(q.start);
+            out["axes"] = json::array({vec_json(q.axes[0]), vec_json(q.axes[1]), vec_json(q.axes[2])});
+            out["half"] = json::array({float_json(q.half[0]), float_json(q.half[1]), float_json(q.half[2])});
+            out["move"] = vec_json(q.move);
             break;
         case QueryKind::sphere_overlap:
-            out["centre"] = to_json(q.start);
-            out["radius"] = q.radius;
+            out["centre"] = vec_json(q.start);
+            out["radius"] = float_json(q.radius);
             break;
         case QueryKind::ray:
-            out["start"] = to_json(q.start);
-            out["move"] = to_json(q.move);
+            out["start"] = vec_json(q.start);
+            out["move"] = vec_json(q.move);
             break;
     }
     const QuerySettings& s = q.settings;
     out["options"] = s.options;
     out["body_flags"] = s.body_flags;
-    out["nz_min"] = s.nz_min;
-    out["nz_max"] = s.nz_max;
+    out["nz_min"] = float_json(s.nz_min);
+    out["nz_max"] = float_json(s.nz_max);
     out["max_contacts"] = s.max_contacts;
     return out;
 }

@@ -25,6 +25,8 @@ std::span<const std::byte, 8> magic_bytes() {
     return std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(query_magic), 8);
 }
 
+std::span<const std::byte> bytes_of(const std::string& text) { return std::as_bytes(std::span(text.data(), text.size())); }
+
 std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level_checksum, const std::string& metadata) {
     ByteWriter w;
     w.text(query_magic, 8);
@@ -34,9 +36,16 @@ std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level
     w.u32(static_cast<std::uint32_t>(metadata.size()));
     w.u64(count);
     w.u64(level_checksum);
-    w.zeros(20);
+    w.u32(detail::crc32_of(bytes_of(metadata)));  // the metadata's own CRC-32 (0 for none)
+    w.zeros(16);
     w.u32(detail::crc32_of(std::span<const std::byte>(w.bytes()).first(60)));
     return w.bytes();
+}
+
+// The path, once the metadata is known to fit (checked before the file is created).
+const std::filesystem::path& checked(const std::filesystem::path& path, const std::string& metadata) {
+    if (metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+    return path;
 }
 
 }  // namespace
@@ -74,11 +83,11 @@ void encode_query_record(const Query& q, std::span<std::byte, query_record_bytes
 }
 
 std::string decode_query_record(std::span<const std::byte, query_record_bytes> in, Query& q) {
+    q = Query{};  // a malformed record leaves the default query, never a previous one
     const std::uint32_t stored = load_u32(in.data() + 108);
     if (stored != detail::crc32_of(in.first(108))) return "record CRC-32 mismatch";
     const std::uint32_t kind = load_u32(in.data());
     if (kind >= static_cast<std::uint32_t>(query_kind_count)) return "unknown query kind " + std::to_string(kind);
-    q = Query{};
     q.kind = static_cast<QueryKind>(kind);
     q.settings.options = load_u32(in.data() + 4);
     q.settings.body_flags = load_u32(in.data() + 8);
@@ -97,18 +106,20 @@ std::string decode_query_record(std::span<const std::byte, query_record_bytes> i
 }
 
 struct QueryFileWriter::Impl {
-    detail::OutStream out;
+    Impl(const std::filesystem::path& path, std::uint64_t checksum, const std::string& meta)
+        : level_checksum(checksum), metadata(meta), out(checked(path, meta)) {}
+
     std::uint64_t level_checksum;
     std::string metadata;
+    detail::OutStream out;
     bool closed = false;
 };
 
 QueryFileWriter::QueryFileWriter(const std::filesystem::path& path, std::uint64_t level_checksum,
                                  const std::string& metadata)
-    : impl_(new Impl{detail::OutStream(path), level_checksum, metadata}) {
-    if (metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+    : impl_(new Impl(path, level_checksum, metadata)) {
     impl_->out.write(header_bytes_for(unknown_count, level_checksum, metadata));
-    impl_->out.write(std::as_bytes(std::span(metadata.data(), metadata.size())));
+    impl_->out.write(bytes_of(metadata));
 }
 
 QueryFileWriter::~QueryFileWriter() {
@@ -161,6 +172,7 @@ QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new 
     std::string text(meta, '\0');
     if (impl_->in.read(std::as_writable_bytes(std::span(text.data(), text.size()))) != meta)
         throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
+    if (load_u32(h.data() + 40) != detail::crc32_of(bytes_of(text))) throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
 }
 
@@ -181,7 +193,15 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
             break;
         }
         const std::uint64_t at = im.in.offset();
-        const std::size_t got = im.in.read(record);
+        std::size_t got = 0;
+        try {
+            got = im.in.read(record);
+        } catch (const ReplayFileError& e) {
+            // A damaged gzip stream: every record before it stands.
+            truncation_ = e;
+            im.done = true;
+            break;
+        }
         if (got < query_record_bytes) {
             im.done = true;
             if (got > 0 || !im.unknown_count)

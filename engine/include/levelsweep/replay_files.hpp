@@ -55,7 +55,7 @@ struct QueryRecord {
 
 // Fixed-size records: encode/decode one (for the writer, the reader and tests).
 void encode_query_record(const Query& q, std::span<std::byte, query_record_bytes> out);
-// Returns an empty string, or why the record is malformed.
+// Returns an empty string, or why the record is malformed (q is then Query{}).
 std::string decode_query_record(std::span<const std::byte, query_record_bytes> in, Query& q);
 
 class QueryFileWriter {
