@@ -190,11 +190,11 @@ TEST_SUITE("mesh cli") {
         std::ofstream(bad, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
         const auto r = run_cli_with_errors("info " + bad.string());
         CHECK(r.exit_code != 0);
-        CHECK(r.out.find(bad.string() + ": offset 8: unsupported version 9") != std::string::npos);
+        CHECK(r.out.find(bad.string() + ": byte 8: unsupported version 9") != std::string::npos);
 
         const auto missing = run_cli_with_errors("info " + (dir / "none.lvl").string());
         CHECK(missing.exit_code != 0);
-        CHECK(missing.out.find("none.lvl: offset 0: cannot open") != std::string::npos);
+        CHECK(missing.out.find("none.lvl: byte 0: cannot open") != std::string::npos);
 
         const std::string obj = dir.file("broken.obj", "v 0 0 0\nf 1 2 3\n").string();
         const auto imp = run_cli_with_errors("import " + obj + " " + (dir / "x.lvl").string());

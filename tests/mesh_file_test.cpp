@@ -51,7 +51,7 @@ void check_fails(const Bytes& b, std::uint64_t offset, const std::string& reason
     REQUIRE_MESSAGE(f.has_value(), "expected: " << reason);
     CHECK_MESSAGE(f->reason.find(reason) != std::string::npos, f->what);
     CHECK_MESSAGE(f->offset == offset, f->what);
-    CHECK(f->what == "test.lvl: offset " + std::to_string(f->offset) + ": " + f->reason);
+    CHECK(f->what == "test.lvl: byte " + std::to_string(f->offset) + ": " + f->reason);
 }
 
 }  // namespace

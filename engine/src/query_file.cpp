@@ -50,12 +50,6 @@ const std::filesystem::path& checked(const std::filesystem::path& path, const st
 
 }  // namespace
 
-ReplayFileError::ReplayFileError(std::string file, std::uint64_t offset, std::string reason)
-    : std::runtime_error(file + ": byte " + std::to_string(offset) + ": " + reason),
-      file_(std::move(file)),
-      offset_(offset),
-      reason_(std::move(reason)) {}
-
 void encode_query_record(const Query& q, std::span<std::byte, query_record_bytes> out) {
     ByteWriter w;
     w.u32(static_cast<std::uint32_t>(q.kind));  // the kind, then three reserved zero bytes

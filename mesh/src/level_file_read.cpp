@@ -18,12 +18,6 @@ namespace levelsweep {
 
 using namespace detail;
 
-LevelFileError::LevelFileError(std::string file, std::uint64_t offset, std::string reason)
-    : std::runtime_error(file + ": offset " + std::to_string(offset) + ": " + reason),
-      file_(std::move(file)),
-      offset_(offset),
-      reason_(std::move(reason)) {}
-
 namespace {
 
 std::string hex32(std::uint64_t v) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "levelsweep/file_error.hpp"
 #include "levelsweep/query.hpp"
 
 namespace levelsweep {
@@ -24,19 +25,10 @@ inline constexpr std::uint32_t result_file_version = 1;
 inline constexpr std::size_t query_record_bytes = 112;
 inline constexpr std::size_t result_contact_bytes = 64;
 
-// A file that cannot be read as what it claims to be: names the file, the byte
-// offset and the reason.
-class ReplayFileError : public std::runtime_error {
+// A replay file that cannot be read (file, byte offset, reason).
+class ReplayFileError : public FileError {
 public:
-    ReplayFileError(std::string file, std::uint64_t offset, std::string reason);
-    const std::string& file() const { return file_; }
-    std::uint64_t offset() const { return offset_; }
-    const std::string& reason() const { return reason_; }
-
-private:
-    std::string file_;
-    std::uint64_t offset_;
-    std::string reason_;
+    using FileError::FileError;
 };
 
 struct QueryFileHeader {

@@ -16,24 +16,16 @@
 #include <string>
 #include <vector>
 
+#include "levelsweep/file_error.hpp"
 #include "levelsweep/level.hpp"
 
 namespace levelsweep {
 
 inline constexpr std::uint32_t level_file_version = 1;
 
-class LevelFileError : public std::runtime_error {
+class LevelFileError : public FileError {
 public:
-    LevelFileError(std::string file, std::uint64_t offset, std::string reason);
-
-    const std::string& file() const { return file_; }
-    std::uint64_t offset() const { return offset_; }
-    const std::string& reason() const { return reason_; }
-
-private:
-    std::string file_;
-    std::uint64_t offset_;
-    std::string reason_;
+    using FileError::FileError;
 };
 
 struct LoadOptions {
