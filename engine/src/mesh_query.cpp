@@ -82,15 +82,6 @@ std::optional<FaceTest> sphere_face_test(const Level& level, std::uint32_t tri, 
     return out;
 }
 
-void count_kernel_call(QueryStats& stats, QueryObserver* observer, std::uint32_t tri) {
-    ++stats.kernel_calls;
-    if (observer) observer->on_kernel(tri);
-}
-
-void kernel_done(QueryObserver* observer, std::uint32_t tri, KernelBranch branch, bool contact) {
-    if (observer) observer->on_kernel_done(tri, branch, contact);
-}
-
 HitBranch branch_of(SphereTriBranch b) {
     return b == SphereTriBranch::edge ? HitBranch::edge : b == SphereTriBranch::corner ? HitBranch::corner
                                                                                        : HitBranch::face;
@@ -106,32 +97,51 @@ KernelBranch kernel_branch_of(SphereTriBranch b) {
     return KernelBranch::rejected;
 }
 
-MeshContact contact_for(const Level& level, std::uint32_t tri) {
-    MeshContact c;
-    c.triangle = tri;
-    c.triangle_flags = level.flags(tri);
-    c.material = level.material(tri);
-    return c;
-}
-
-// The sphere sweep (PhysicsMesh_SweepSphere, 0x00348a50), the walking capsule
-// (0x00347c08) and the ray (radius 0) share this visit. The capsule drops low
-// triangles before the kernel and, faithfully, does not advance the cell
-// counter on a fraction above 1; the sphere sweep counts correctly.
-struct SphereVisit {
+// What every visit shares: the level, the query's scratch and settings, and
+// the bookkeeping around a kernel call (stats, observer, the gather array).
+struct VisitContext {
     const Level& level;
     VisitedBits& visited;
     Gather& gather;
     QueryStats& stats;
     QueryObserver* observer;
     const QuerySettings& s;
+
+    void kernel_call(std::uint32_t tri) const {
+        ++stats.kernel_calls;
+        if (observer) observer->on_kernel(tri);
+    }
+    void kernel_done(std::uint32_t tri, KernelBranch branch, bool contact) const {
+        if (observer) observer->on_kernel_done(tri, branch, contact);
+    }
+    MeshContact contact(std::uint32_t tri) const {
+        MeshContact c;
+        c.triangle = tri;
+        c.triangle_flags = level.flags(tri);
+        c.material = level.material(tri);
+        return c;
+    }
+    void keep(const MeshContact& c, HitBranch branch) const {
+        ++stats.hits_by_branch[static_cast<int>(branch)];
+        gather.add(c);
+    }
+};
+
+// The sphere sweep (PhysicsMesh_SweepSphere, 0x00348a50), the walking capsule
+// (0x00347c08) and the ray (radius 0) share this visit. The capsule drops low
+// triangles before the kernel and, faithfully, does not advance the cell
+// counter on a fraction above 1; the sphere sweep counts correctly.
+struct SphereVisit {
+    const VisitContext& x;
     Vec3 c, M, direction;
     float r;
     bool capsule;
     float step_top = 0.0f;  // capsule: feet z + step height
 
     Counter operator()(std::uint32_t tri) const {
-        if (visited.test_and_set(tri)) return Counter::advanced;
+        const Level& level = x.level;
+        const QuerySettings& s = x.s;
+        if (x.visited.test_and_set(tri)) return Counter::advanced;
         if (!passes_flags(level.flags(tri), s, true)) return Counter::advanced;
         if (!passes_nz_range(level.normal(tri), s)) return Counter::advanced;
         const auto face = sphere_face_test(level, tri, c, M, s);
@@ -141,40 +151,36 @@ struct SphereVisit {
             if (top < step_top) return Counter::advanced;  // a step: never reaches the kernel
         }
         const WorkingTriangle t = level_triangle(level, tri, face->flipped);
-        count_kernel_call(stats, observer, tri);
+        x.kernel_call(tri);
         const SphereTriangleSweep hit = sweep_sphere_triangle(t, c, r, M, s.quirks);
         // Both callers drop a fraction outside [0, 1] (0x00348e78, 0x0034814c).
         const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
-        kernel_done(observer, tri, kernel_branch_of(hit.branch), in_range);
+        x.kernel_done(tri, kernel_branch_of(hit.branch), in_range);
         if (!hit.hit) return Counter::advanced;
         // The capsule's "above 1" exit skips the counter (DESIGN.md item 4).
         if (!in_range) return capsule && hit.fraction > 1.0f ? Counter::not_advanced : Counter::advanced;
-        MeshContact contact = contact_for(level, tri);
+        MeshContact contact = x.contact(tri);
         contact.fraction = hit.fraction;
         contact.normal = xyz(t.n);
         contact.point = (c + hit.fraction * M) - r * contact.normal;
         contact.direction = direction;
         contact.flags = face->marks;
         if (capsule) contact.inside_mask = *hit.mask;
-        ++stats.hits_by_branch[static_cast<int>(branch_of(hit.branch))];
-        gather.add(contact);
+        x.keep(contact, branch_of(hit.branch));
         return Counter::advanced;
     }
 };
 
 // PhysicsMesh_SweepBox, 0x00348530 (Unit 13).
 struct BoxVisit {
-    const Level& level;
-    VisitedBits& visited;
-    Gather& gather;
-    QueryStats& stats;
-    QueryObserver* observer;
-    const QuerySettings& s;
+    const VisitContext& x;
     Box box;
     Vec3 M, direction;
 
     Counter operator()(std::uint32_t tri) const {
-        if (visited.test_and_set(tri)) return Counter::advanced;
+        const Level& level = x.level;
+        const QuerySettings& s = x.s;
+        if (x.visited.test_and_set(tri)) return Counter::advanced;
         // No counterpart of the sphere's option 0x8000 (0x003486e8-0x003486fc).
         if (!passes_flags(level.flags(tri), s, false)) return Counter::advanced;
         Vec3 n = level.normal(tri);
@@ -187,18 +193,17 @@ struct BoxVisit {
         }
         if (dot(n, M) >= receding) return Counter::advanced;
         const WorkingTriangle t = level_triangle(level, tri, flipped);
-        count_kernel_call(stats, observer, tri);
+        x.kernel_call(tri);
         const float f = sweep_box_triangle(box, t, M, s.quirks);
         const bool in_range = f >= 0.0f && f <= 1.0f;
-        kernel_done(observer, tri, KernelBranch::box_triangle, in_range);
+        x.kernel_done(tri, KernelBranch::box_triangle, in_range);
         if (in_range) {
-            MeshContact contact = contact_for(level, tri);
+            MeshContact contact = x.contact(tri);
             contact.fraction = f;
             contact.normal = xyz(t.n);
             contact.point = box.centre + f * M;  // the box centre at contact
             contact.direction = direction;
-            ++stats.hits_by_branch[static_cast<int>(HitBranch::box_triangle)];
-            gather.add(contact);
+            x.keep(contact, HitBranch::box_triangle);
             return Counter::advanced;
         }
         // The t > 1 exit, which 1e28 (no contact) takes too, skips the counter's
@@ -210,32 +215,28 @@ struct BoxVisit {
 // The sphere overlap against the mesh (0x003473c8): SphereTriangle_Penetration
 // over the walked triangles (docs/decisions.md, "Sphere overlap").
 struct OverlapVisit {
-    const Level& level;
-    VisitedBits& visited;
-    Gather& gather;
-    QueryStats& stats;
-    QueryObserver* observer;
-    const QuerySettings& s;
+    const VisitContext& x;
     Vec3 c;
     float r;
 
     Counter operator()(std::uint32_t tri) const {
-        if (visited.test_and_set(tri)) return Counter::advanced;
+        const Level& level = x.level;
+        const QuerySettings& s = x.s;
+        if (x.visited.test_and_set(tri)) return Counter::advanced;
         if (!passes_flags(level.flags(tri), s, true)) return Counter::advanced;
         if (!passes_nz_range(level.normal(tri), s)) return Counter::advanced;
         const Vec3 v0 = level.corner(tri, 0), v1 = level.corner(tri, 1), v2 = level.corner(tri, 2);
-        count_kernel_call(stats, observer, tri);
+        x.kernel_call(tri);
         const auto depth = sphere_triangle_penetration(c, r, v0, v1, v2);
-        kernel_done(observer, tri, KernelBranch::penetration, depth.has_value());
+        x.kernel_done(tri, KernelBranch::penetration, depth.has_value());
         if (!depth) return Counter::advanced;
         const PointTriangleDistance closest = point_triangle_distance_sq(c, v0, v1, v2);
-        MeshContact contact = contact_for(level, tri);
+        MeshContact contact = x.contact(tri);
         contact.depth = *depth;
         const Vec3 n = level.normal(tri);
         contact.normal = dot(n, c) - level.plane(tri) < 0.0f ? -n : n;  // towards the centre
         contact.point = (v0 + closest.s * (v1 - v0)) + closest.t * (v2 - v0);
-        ++stats.hits_by_branch[static_cast<int>(HitBranch::penetration)];
-        gather.add(contact);
+        x.keep(contact, HitBranch::penetration);
         return Counter::advanced;
     }
 };
@@ -385,28 +386,29 @@ QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact>
     visited.reset();
     const Vec3 direction = normalize_rsqrt(q.move);
     QueryStats& stats = result.stats;
+    const VisitContext context{level, visited, gather, stats, observer, s};
 
     switch (q.kind) {
         case QueryKind::sphere_sweep:
         case QueryKind::ray: {
             const float r = q.kind == QueryKind::ray ? 0.0f : q.radius;
             walk(level, q, how, false, stats, observer,
-                 SphereVisit{level, visited, gather, stats, observer, s, q.start, q.move, direction, r, false});
+                 SphereVisit{context, q.start, q.move, direction, r, false});
             break;
         }
         case QueryKind::capsule_sweep: {
-            const SphereVisit visit{level,  visited,       gather, stats, observer, s, capsule_sphere_centre(q),
-                                    q.move, direction, q.radius, true, q.start.z + q.step_height};
+            const SphereVisit visit{context, capsule_sphere_centre(q), q.move, direction, q.radius, true,
+                                    q.start.z + q.step_height};
             walk(level, q, how, counter_bug, stats, observer, visit);
             break;
         }
         case QueryKind::box_sweep:
             walk(level, q, how, counter_bug, stats, observer,
-                 BoxVisit{level, visited, gather, stats, observer, s, q.box(), q.move, direction});
+                 BoxVisit{context, q.box(), q.move, direction});
             break;
         case QueryKind::sphere_overlap:
             walk(level, q, how, false, stats, observer,
-                 OverlapVisit{level, visited, gather, stats, observer, s, q.start, q.radius});
+                 OverlapVisit{context, q.start, q.radius});
             break;
     }
     visited.reset();
