@@ -14,11 +14,12 @@
 
 namespace levelsweep::bench {
 
-// Seconds per benchmark unless --benchmark_min_time says otherwise: enough for
-// stable figures on the batches below, short enough that `./x bench` runs every
-// program in a few minutes on 2 cores. (Google Benchmark 1.7.1 takes a plain
-// number of seconds; a MinTime() set on a registration would override the flag.)
-inline constexpr std::string_view default_min_time = "--benchmark_min_time=0.2";
+// Seconds per benchmark unless --benchmark_min_time says otherwise: at least
+// two iterations of the slowest batch (brute force, ~0.2 s), and about 30 s
+// for every program of `./x bench` on 2 cores. Kept here, not as MinTime() on
+// each registration, because that would override the flag. (Google Benchmark
+// 1.7.1 takes a plain number of seconds.)
+inline constexpr std::string_view default_min_time = "--benchmark_min_time=0.5";
 
 inline int run_benchmarks(int argc, char** argv) {
     std::vector<char*> args(argv, argv + argc);

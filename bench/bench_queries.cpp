@@ -10,6 +10,8 @@
 // the query and thread benchmarks stop with an error when it differs from the
 // serial reference run's: a fast run is a correct run.
 #include <array>
+#include <chrono>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <string>
@@ -76,14 +78,28 @@ void bm_kind(benchmark::State& state, BenchLevel level, QueryKind kind, const Qu
     report(state, set, slots);
 }
 
+// The process's CPU time in seconds (POSIX): all its threads together.
+double process_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// Timed by the wall clock. `cores` is the CPU time the process got per second
+// of it: below the thread count, the threads waited (for each other at the
+// end of the batch, or for a core that other work on the machine held).
 void bm_threads(benchmark::State& state, BenchLevel level, const QueryPath& path, int threads) {
     const Level& lvl = bench_level(level);
     const QuerySet& set = query_set(level, std::nullopt);
     std::vector<QuerySlot> slots(set.queries.size());
+    const double cpu_start = process_cpu_seconds();
+    const auto wall_start = std::chrono::steady_clock::now();
     for (auto _ : state) {
         path.run(lvl, set.queries, slots, threads);
         benchmark::ClobberMemory();
     }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    state.counters["cores"] = (process_cpu_seconds() - cpu_start) / wall;
     report(state, set, slots);
 }
 
