@@ -1,0 +1,120 @@
+// levelsweep benchmarks: the paths that answer a batch of queries.
+//
+// A path fills one QuerySlot per query; each query writes only its own slot,
+// so the slots, and the batch's hash, cannot depend on the thread count. The
+// reference path is the only one today. The batch path (SIMD, one entry per
+// ISA) joins query_paths() as `batch_<isa>`, and every benchmark that loops
+// over query_paths() measures it and checks its hash against the reference
+// with no other change.
+//
+// The library's batch runner (levelsweep/batch.hpp) is not merged yet, so the
+// parallel loop is written here: tbb::parallel_for over the queries in an arena
+// of `threads`, one QueryScratch and contact buffer per worker thread
+// (tbb::enumerable_thread_specific). With one thread it is a plain loop.
+#pragma once
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "levelsweep/mesh_query.hpp"
+#include "result_hash.hpp"
+
+namespace levelsweep::bench {
+
+// What the benchmarks keep of one query's answer.
+struct QuerySlot {
+    std::uint64_t hash = 0;            // query_result_hash
+    std::uint64_t contact_set = 0;     // contact_set_hash (order-blind)
+    std::uint32_t contacts = 0;        // QueryResult::count
+    std::uint32_t kernel_calls = 0;    // QueryStats::kernel_calls
+    bool hit = false;                  // count > 0
+    float closest = 0.0f;              // the first (earliest) contact's fraction, when hit
+};
+
+// One worker's scratch: the visited bits and gather array, and the caller's buffer.
+struct QueryWorker {
+    explicit QueryWorker(const Level& level) : scratch(level) {}
+    QueryScratch scratch;
+    std::array<MeshContact, mesh_contact_capacity> buffer;
+};
+
+inline void run_one(const Level& level, const Query& q, Walk walk, QueryWorker& worker, QuerySlot& slot) {
+    const QueryResult r = run_query(level, q, worker.buffer, worker.scratch, walk);
+    const std::span<const MeshContact> contacts(worker.buffer.data(), r.count);
+    slot.hash = query_result_hash(r, contacts);
+    slot.contact_set = contact_set_hash(contacts);
+    slot.contacts = r.count;
+    slot.kernel_calls = r.stats.kernel_calls;
+    slot.hit = r.count > 0;
+    slot.closest = slot.hit ? contacts[0].fraction : 0.0f;
+}
+
+// The reference path (run_query, one query at a time) over a batch.
+inline void run_reference(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
+                          int threads, Walk walk = Walk::grid) {
+    if (threads <= 1) {
+        QueryWorker worker(level);
+        for (std::size_t i = 0; i < queries.size(); ++i) run_one(level, queries[i], walk, worker, slots[i]);
+        return;
+    }
+    tbb::enumerable_thread_specific<QueryWorker> workers([&level] { return QueryWorker(level); });
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        // Grain 8: query costs vary a lot, so small chunks balance the threads.
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 8),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                              QueryWorker& worker = workers.local();
+                              for (std::size_t i = range.begin(); i != range.end(); ++i)
+                                  run_one(level, queries[i], walk, worker, slots[i]);
+                          });
+    });
+}
+
+using QueryPathFn = std::function<void(const Level&, std::span<const Query>, std::span<QuerySlot>, int threads)>;
+
+struct QueryPath {
+    std::string name;
+    QueryPathFn run;
+};
+
+// Every path this build can run on this CPU, the reference first.
+inline std::vector<QueryPath> query_paths() {
+    return {{"reference", [](const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
+                             int threads) { run_reference(level, queries, slots, threads); }}};
+}
+
+// A batch's totals: its hash over the queries' hashes in query order, the
+// same over their contact-set hashes, and the work.
+struct BatchSummary {
+    std::uint64_t hash = 0;
+    std::uint64_t contact_sets = 0;
+    std::uint64_t contacts = 0;
+    std::uint64_t kernel_calls = 0;
+    std::uint64_t hits = 0;
+};
+
+inline BatchSummary summarise(std::span<const QuerySlot> slots) {
+    ResultHash h, sets;
+    BatchSummary s;
+    for (const QuerySlot& slot : slots) {
+        h.u64(slot.hash);
+        sets.u64(slot.contact_set);
+        s.contacts += slot.contacts;
+        s.kernel_calls += slot.kernel_calls;
+        s.hits += slot.hit ? 1u : 0u;
+    }
+    s.hash = h.value();
+    s.contact_sets = sets.value();
+    return s;
+}
+
+}  // namespace levelsweep::bench
