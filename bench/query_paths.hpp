@@ -7,16 +7,10 @@
 // over query_paths() measures it and checks its hash against the reference
 // with no other change.
 //
-// The library's batch runner (levelsweep/batch.hpp) is not merged yet, so the
-// parallel loop is written here: tbb::parallel_for over the queries in an arena
-// of `threads`, one QueryScratch and contact buffer per worker thread
-// (tbb::enumerable_thread_specific). With one thread it is a plain loop.
+// With one thread the reference path is a plain loop (so that its CPU time is
+// the queries' own); with more, the library's BatchRunner (levelsweep/batch.hpp,
+// tbb::parallel_for over the queries with per-thread scratch).
 #pragma once
-
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include <array>
 #include <cstdint>
@@ -25,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "levelsweep/batch.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "result_hash.hpp"
 
@@ -40,16 +35,7 @@ struct QuerySlot {
     float closest = 0.0f;              // the first (earliest) contact's fraction, when hit
 };
 
-// One worker's scratch: the visited bits and gather array, and the caller's buffer.
-struct QueryWorker {
-    explicit QueryWorker(const Level& level) : scratch(level) {}
-    QueryScratch scratch;
-    std::array<MeshContact, mesh_contact_capacity> buffer;
-};
-
-inline void run_one(const Level& level, const Query& q, Walk walk, QueryWorker& worker, QuerySlot& slot) {
-    const QueryResult r = run_query(level, q, worker.buffer, worker.scratch, walk);
-    const std::span<const MeshContact> contacts(worker.buffer.data(), r.count);
+inline void fill_slot(const QueryResult& r, std::span<const MeshContact> contacts, QuerySlot& slot) {
     slot.hash = query_result_hash(r, contacts);
     slot.contact_set = contact_set_hash(contacts);
     slot.contacts = r.count;
@@ -62,21 +48,19 @@ inline void run_one(const Level& level, const Query& q, Walk walk, QueryWorker& 
 inline void run_reference(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
                           int threads, Walk walk = Walk::grid) {
     if (threads <= 1) {
-        QueryWorker worker(level);
-        for (std::size_t i = 0; i < queries.size(); ++i) run_one(level, queries[i], walk, worker, slots[i]);
+        QueryScratch scratch(level);
+        std::array<MeshContact, mesh_contact_capacity> buffer;
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            const QueryResult r = run_query(level, queries[i], buffer, scratch, walk);
+            fill_slot(r, std::span<const MeshContact>(buffer.data(), r.count), slots[i]);
+        }
         return;
     }
-    tbb::enumerable_thread_specific<QueryWorker> workers([&level] { return QueryWorker(level); });
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
-        // Grain 8: query costs vary a lot, so small chunks balance the threads.
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 8),
-                          [&](const tbb::blocked_range<std::size_t>& range) {
-                              QueryWorker& worker = workers.local();
-                              for (std::size_t i = range.begin(); i != range.end(); ++i)
-                                  run_one(level, queries[i], walk, worker, slots[i]);
-                          });
-    });
+    BatchRunner runner(level, static_cast<unsigned>(threads));
+    runner.run(
+        queries,
+        [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) { fill_slot(r, contacts, slots[i]); },
+        walk);
 }
 
 using QueryPathFn = std::function<void(const Level&, std::span<const Query>, std::span<QuerySlot>, int threads)>;

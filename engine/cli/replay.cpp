@@ -71,8 +71,7 @@ int replay(const ReplayOptions& o) {
     BatchRunner runner(level, o.threads);
     std::vector<QueryRecord> records(chunk);
     std::vector<Query> queries(chunk);
-    std::vector<QueryResult> results(chunk);
-    std::vector<MeshContact> contacts(chunk * mesh_contact_capacity);
+    std::vector<ResultRecord> results(chunk);
     ReplaySummary summary;
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
     std::uint64_t index = 0;
@@ -84,26 +83,25 @@ int replay(const ReplayOptions& o) {
             queries[i].settings.quirks = quirks;
             if (records[i].malformed) queries[i].settings.max_contacts = 0;  // refused at once; reported below
         }
-        runner.run(std::span(queries).first(n), results, contacts);
-        ResultRecord record;
+        runner.run(std::span(queries).first(n),
+                   [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+                       results[i].result = r;
+                       results[i].contacts.assign(contacts.begin(), contacts.end());
+                   });
         for (std::size_t i = 0; i < n; ++i, ++index) {
-            if (records[i].malformed) {
-                results[i] = QueryResult{};
-                results[i].status = QueryStatus::malformed;
+            ResultRecord& record = results[i];
+            record.index = index;
+            record.kind = queries[i].kind;
+            record.malformed = records[i].malformed;
+            if (record.malformed) {
+                record.result = QueryResult{};
+                record.result.status = QueryStatus::malformed;
                 std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n",
                              static_cast<unsigned long long>(index), records[i].error.c_str());
                 ++malformed;
             }
-            summary.add(queries[i].kind, results[i]);
-            if (out) {
-                record.index = index;
-                record.kind = queries[i].kind;
-                record.malformed = records[i].malformed;
-                record.result = results[i];
-                record.contacts.assign(contacts.begin() + static_cast<std::ptrdiff_t>(i * mesh_contact_capacity),
-                                       contacts.begin() + static_cast<std::ptrdiff_t>(i * mesh_contact_capacity + results[i].count));
-                out->write(record);
-            }
+            summary.add(record.kind, record.result);
+            if (out) out->write(record);
         }
         if (out) out->flush();
         progress.update(index);

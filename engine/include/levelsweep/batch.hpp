@@ -1,11 +1,12 @@
 // levelsweep: many queries at once, in parallel over queries (TBB).
 //
-// Each query writes only its own result slot and its own slice of the contact
-// arena, with per-thread scratch, so the results do not depend on the thread
-// count. Today every query runs on the reference path (run_query); the batch
+// Each query runs with its thread's scratch and contact buffer and hands its
+// answer to the caller's sink for its own slot, so the results do not depend on
+// the thread count. Today every query runs on the reference path (run_query); the batch
 // path's SIMD kernels will slot in behind the same interface.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <span>
 
@@ -21,11 +22,13 @@ public:
     BatchRunner(const BatchRunner&) = delete;
     BatchRunner& operator=(const BatchRunner&) = delete;
 
-    // Runs queries[i] into results[i], its contacts into
-    // contacts[i * mesh_contact_capacity, (i + 1) * mesh_contact_capacity).
-    // contacts.size() must be at least queries.size() * mesh_contact_capacity.
-    void run(std::span<const Query> queries, std::span<QueryResult> results, std::span<MeshContact> contacts,
-             Walk walk = Walk::grid);
+    // Told of each query's answer on the worker thread that ran it: its index in
+    // the batch, its result and its contacts (valid only during the call). Calls
+    // for different queries may run at the same time and in any order, so a sink
+    // writes only to the query's own slot.
+    using Sink = std::function<void(std::size_t index, const QueryResult& result, std::span<const MeshContact> contacts)>;
+
+    void run(std::span<const Query> queries, const Sink& sink, Walk walk = Walk::grid);
 
     unsigned threads() const;
 
