@@ -152,3 +152,43 @@ TEST_SUITE("queries differential") {
         differential(soup(), QueryKind::ray, 510, scaled(20000));
     }
 }
+
+TEST_SUITE("queries differential") {
+    TEST_CASE("rays walk only the cells their segment crosses, and still find every contact") {
+        // Rays snapped to the grid's lines and planes (where rounding decides the
+        // cell), axis-aligned and diagonal, long and short, against the brute force.
+        const Level& level = street();
+        const GridGeometry& g = level.grid().geometry();
+        auto rng = seeded_rng(511);
+        auto snapped = [&](int axis) {
+            const auto n = g.dims[static_cast<std::size_t>(axis)];
+            const float k = static_cast<float>(rng() % (n + 1));
+            return component(g.origin, axis) + k * component(g.cell_size, axis) + (rng() % 3 == 0 ? uniform(rng, -0.5f, 0.5f) : 0.0f);
+        };
+        std::uint64_t ray_cells = 0, box_cells = 0;
+        int with_contacts = 0;
+        for (int i = 0; i < scaled(20000); ++i) {
+            const Vec3 start{snapped(0), snapped(1), snapped(2)};
+            Vec3 move{snapped(0) - start.x, snapped(1) - start.y, snapped(2) - start.z};
+            if (rng() % 2 == 0) {  // axis-aligned or in an axis plane
+                if (rng() % 2) move.x = 0;
+                if (rng() % 2) move.y = 0;
+                if (rng() % 2) move.z = 0;
+            }
+            Query q = Query::ray(start, move);
+            q.settings.quirks = i % 2 ? Quirks::faithful() : Quirks::corrected();
+            const Ran walk = run(level, q, Walk::grid), brute = run(level, q, Walk::brute_force);
+            CHECK(keys(walk, false) == keys(brute, false));
+            with_contacts += !brute.contacts.empty();
+            ray_cells += walk.result.stats.cells;
+            const Bounds b = query_bounds(q);
+            const CellRange r = level.grid().cell_range(b.min, b.max);
+            if (!r.empty())
+                box_cells += std::uint64_t{r.hi[0] - r.lo[0] + 1} * (r.hi[1] - r.lo[1] + 1) * (r.hi[2] - r.lo[2] + 1);
+        }
+        MESSAGE("rays with contacts " << with_contacts << "; cells walked " << ray_cells << " against " << box_cells
+                                      << " in their boxes");
+        CHECK(with_contacts > scaled(20000) / 10);
+        CHECK(ray_cells * 4 < box_cells);
+    }
+}

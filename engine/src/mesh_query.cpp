@@ -249,14 +249,19 @@ void walk(const Level& level, const Query& q, Walk how, bool counter_bug, QueryS
         return;
     }
     const Bounds b = query_bounds(q);
-    detail::walk_grid(
-        level.grid(), level.grid().cell_range(b.min, b.max), counter_bug, stats, visit,
-        [observer](std::size_t cell) {
-            if (observer) observer->on_cell(cell);
-        },
-        [observer](std::size_t cell, std::uint32_t entries) {
-            if (observer) observer->on_cell_done(cell, entries);
-        });
+    const CellRange range = level.grid().cell_range(b.min, b.max);
+    auto on_cell = [observer](std::size_t cell) {
+        if (observer) observer->on_cell(cell);
+    };
+    auto on_cell_done = [observer](std::size_t cell, std::uint32_t entries) {
+        if (observer) observer->on_cell_done(cell, entries);
+    };
+    // A ray walks only the cells its segment crosses; the shape queries walk
+    // their whole box, as the original does.
+    if (q.kind == QueryKind::ray)
+        detail::walk_segment(level.grid(), range, q.start, q.move, stats, visit, on_cell, on_cell_done);
+    else
+        detail::walk_grid(level.grid(), range, counter_bug, stats, visit, on_cell, on_cell_done);
 }
 
 // Option 0x20000: of contacts whose planes agree within 1e-5, the earliest.
