@@ -1,32 +1,22 @@
-// levelsweep benchmarks: portable seeded inputs.
-//
-// Floats come from std::mt19937's words (the standard fixes that generator bit
-// for bit), not from the <random> distributions (whose algorithms each standard
-// library picks), and every step after that is a correctly rounded float
-// operation. So a seed gives the same queries, and the same result hash, with
-// every compiler and standard library.
+// levelsweep benchmarks: portable seeded inputs (levelsweep/portable_random.hpp),
+// so a seed gives the same queries, and the same result hash, with every
+// compiler and standard library.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <random>
 
+#include "levelsweep/portable_random.hpp"
 #include "levelsweep/shapes.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep::bench {
 
-class BenchRng {
+// The library's portable draws, plus the benchmarks' moves and boxes.
+class BenchRng : public PortableRandom {
 public:
-    explicit BenchRng(std::uint32_t seed) : g_(seed) {}
-
-    // In [0, 1): the top 24 bits of one word.
-    float unit() { return static_cast<float>(g_() >> 8) * 0x1p-24f; }
-    float uniform(float lo, float hi) { return lo + (hi - lo) * unit(); }
-    Vec3 uniform_vec(float lo, float hi) { return {uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)}; }
-    Vec3 uniform_in(const Vec3& lo, const Vec3& hi) {
-        return {uniform(lo.x, hi.x), uniform(lo.y, hi.y), uniform(lo.z, hi.z)};
-    }
+    using PortableRandom::PortableRandom;
 
     // A move of uniformly random direction (rejection in the unit ball) and a
     // length uniform in [0, longest).
@@ -56,8 +46,6 @@ public:
         return b;
     }
 
-private:
-    std::mt19937 g_;
 };
 
 }  // namespace levelsweep::bench

@@ -20,12 +20,8 @@ struct CliResult {
     std::string out;  // standard output
 };
 
-// Runs `levelsweep <args>` with `input` on standard input; stderr is discarded.
-inline CliResult run_cli(const std::string& args, const std::string& input = "") {
-    const auto in_path = std::filesystem::temp_directory_path() /
-                         ("levelsweep_cli_in_" + std::to_string(::getpid()) + ".txt");
-    std::ofstream(in_path) << input;
-    const std::string cmd = std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null";
+// Runs a shell command line and collects its standard output and exit code.
+inline CliResult run_shell(const std::string& cmd) {
     CliResult r;
     if (FILE* p = ::popen(cmd.c_str(), "r")) {
         std::array<char, 4096> buf;
@@ -34,6 +30,15 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "")
         const int status = ::pclose(p);
         r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
+    return r;
+}
+
+// Runs `levelsweep <args>` with `input` on standard input; stderr is discarded.
+inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+    const auto in_path = std::filesystem::temp_directory_path() /
+                         ("levelsweep_cli_in_" + std::to_string(::getpid()) + ".txt");
+    std::ofstream(in_path) << input;
+    const CliResult r = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null");
     std::filesystem::remove(in_path);
     return r;
 }

@@ -92,17 +92,8 @@ struct CliRun {
 // `levelsweep <args>` with standard output and standard error apart.
 inline CliRun run_cli_apart(const std::string& args, const std::filesystem::path& scratch) {
     const auto err_path = scratch / "stderr.txt";
-    const std::string cmd = std::string(LEVELSWEEP_CLI_PATH) + " " + args + " </dev/null 2>" + err_path.string();
-    CliRun r;
-    if (FILE* p = ::popen(cmd.c_str(), "r")) {
-        std::array<char, 4096> buf;
-        std::size_t n;
-        while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-        const int status = ::pclose(p);
-        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    }
-    r.err = read_text(err_path);
-    return r;
+    const CliResult run = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " </dev/null 2>" + err_path.string());
+    return {run.exit_code, run.out, read_text(err_path)};
 }
 
 }  // namespace levelsweep::test

@@ -107,6 +107,13 @@ struct VisitContext {
     QueryObserver* observer;
     const QuerySettings& s;
 
+    // The sphere sweep's first filters, which the overlap shares: not visited yet
+    // (the bit is set either way), flag 0x8 with body 0x100 or option 0x8000, the
+    // enabled bit, and the n.z range of options 0x4 and 0x8.
+    bool first_filters(std::uint32_t tri) const {
+        return !visited.test_and_set(tri) && passes_flags(level.flags(tri), s, true) &&
+               passes_nz_range(level.normal(tri), s);
+    }
     void kernel_call(std::uint32_t tri) const {
         ++stats.kernel_calls;
         if (observer) observer->on_kernel(tri);
@@ -141,9 +148,7 @@ struct SphereVisit {
     Counter operator()(std::uint32_t tri) const {
         const Level& level = x.level;
         const QuerySettings& s = x.s;
-        if (x.visited.test_and_set(tri)) return Counter::advanced;
-        if (!passes_flags(level.flags(tri), s, true)) return Counter::advanced;
-        if (!passes_nz_range(level.normal(tri), s)) return Counter::advanced;
+        if (!x.first_filters(tri)) return Counter::advanced;
         const auto face = sphere_face_test(level, tri, c, M, s);
         if (!face) return Counter::advanced;
         if (capsule) {
@@ -221,10 +226,7 @@ struct OverlapVisit {
 
     Counter operator()(std::uint32_t tri) const {
         const Level& level = x.level;
-        const QuerySettings& s = x.s;
-        if (x.visited.test_and_set(tri)) return Counter::advanced;
-        if (!passes_flags(level.flags(tri), s, true)) return Counter::advanced;
-        if (!passes_nz_range(level.normal(tri), s)) return Counter::advanced;
+        if (!x.first_filters(tri)) return Counter::advanced;
         const Vec3 v0 = level.corner(tri, 0), v1 = level.corner(tri, 1), v2 = level.corner(tri, 2);
         x.kernel_call(tri);
         const auto depth = sphere_triangle_penetration(c, r, v0, v1, v2);

@@ -90,7 +90,7 @@ std::string RecordMix::to_string() const {
 struct QueryRecorder::Impl {
     RecordOptions options;
     detail::LevelSurfaces surfaces;
-    detail::RecordRandom rng;
+    PortableRandom rng;
     std::vector<Query> episode;
     std::size_t episode_at = 0;
     RecordKind episode_kind = RecordKind::walk;
@@ -123,7 +123,7 @@ struct QueryRecorder::Impl {
 };
 
 QueryRecorder::QueryRecorder(const Level& level, const RecordOptions& options)
-    : impl_(new Impl{options, detail::LevelSurfaces(level), detail::RecordRandom(options.seed), {}, 0, RecordKind::walk, 0, {}}) {
+    : impl_(new Impl{options, detail::LevelSurfaces(level), PortableRandom(options.seed), {}, 0, RecordKind::walk, 0, {}}) {
     bool any = false;
     for (std::uint32_t w : options.mix.weight) any = any || w > 0;
     if (!any) throw std::invalid_argument("record: every weight of the mix is 0");

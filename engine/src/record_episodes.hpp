@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "levelsweep/query.hpp"
-#include "record_random.hpp"
+#include "levelsweep/portable_random.hpp"
 #include "record_surfaces.hpp"
 
 namespace levelsweep::detail {
 
 struct EpisodeContext {
     const LevelSurfaces& surfaces;
-    RecordRandom& rng;
+    PortableRandom& rng;
     float sweep_length;
 };
 

@@ -11,7 +11,7 @@ namespace {
 constexpr int fall_updates_max = 12;
 
 // A unit quaternion (x, y, z, w) from the unit 4-ball, as rotation rows.
-void tilt(Box& b, RecordRandom& rng) {
+void tilt(Box& b, PortableRandom& rng) {
     float q[4], len_sq;
     do {
         for (float& v : q) v = rng.uniform(-1.0f, 1.0f);
@@ -34,7 +34,7 @@ struct FallingBox {
 // window reset (Unit 13, "What the quirk does"). One in five turned about z,
 // the rest tilted at random; those drift sideways up to 0.5 m/s, as the brick
 // of "Settling" does.
-FallingBox falling_box(RecordRandom& rng) {
+FallingBox falling_box(PortableRandom& rng) {
     FallingBox f;
     for (float& h : f.box.half) h = rng.uniform(0.1f, 0.6f);
     f.velocity = up(-rng.uniform(1.0f, 5.0f));

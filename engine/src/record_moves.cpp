@@ -27,7 +27,7 @@ Vec3 unit_xy(const Vec3& v) { return (1.0f / std::sqrt(v.x * v.x + v.y * v.y)) *
 Vec3 turned(const Vec3& h, float amount) { return unit_xy(h + amount * Vec3{-h.y, h.x, 0.0f}); }
 
 // The heading after walking into a wall of normal n: mirrored off it, a little at random.
-Vec3 bounced(const Vec3& h, const Vec3& n, RecordRandom& rng) {
+Vec3 bounced(const Vec3& h, const Vec3& n, PortableRandom& rng) {
     const float amount = rng.uniform(-0.5f, 0.5f);
     if (!(n.x * n.x + n.y * n.y > 1e-4f)) return turned(-h, amount);
     const Vec3 nh = unit_xy(n);

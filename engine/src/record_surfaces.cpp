@@ -45,7 +45,7 @@ LevelSurfaces::LevelSurfaces(const Level& level) : level_(level) {
     }
 }
 
-SurfacePoint LevelSurfaces::sample(const AreaTable& table, RecordRandom& rng) const {
+SurfacePoint LevelSurfaces::sample(const AreaTable& table, PortableRandom& rng) const {
     const double at = rng.unit_double() * table.cumulative.back();
     const auto it = std::upper_bound(table.cumulative.begin(), table.cumulative.end(), at);
     const auto i = std::min<std::size_t>(static_cast<std::size_t>(it - table.cumulative.begin()), table.triangle.size() - 1);
@@ -60,14 +60,14 @@ SurfacePoint LevelSurfaces::sample(const AreaTable& table, RecordRandom& rng) co
     return {a + u * (level_.corner(tri, 1) - a) + v * (level_.corner(tri, 2) - a), level_.normal(tri)};
 }
 
-SurfacePoint LevelSurfaces::ground(RecordRandom& rng) const {
+SurfacePoint LevelSurfaces::ground(PortableRandom& rng) const {
     if (!walkable_.triangle.empty()) return sample(walkable_, rng);
     const Vec3 lo = level_.bounds_min(), hi = level_.bounds_max();
     const float x = rng.uniform(lo.x, hi.x);
     return {{x, rng.uniform(lo.y, hi.y), lo.z}, {0.0f, 0.0f, 1.0f}};
 }
 
-SurfacePoint LevelSurfaces::wall(RecordRandom& rng) const {
+SurfacePoint LevelSurfaces::wall(PortableRandom& rng) const {
     if (!steep_.triangle.empty()) return sample(steep_, rng);
     const Vec3 feet = ground(rng).point;
     return {feet + Vec3{0.0f, 0.0f, 1.0f}, rng.direction_xy()};

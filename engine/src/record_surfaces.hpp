@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "levelsweep/level.hpp"
-#include "record_random.hpp"
+#include "levelsweep/portable_random.hpp"
 
 namespace levelsweep::detail {
 
@@ -29,10 +29,10 @@ public:
 
     // A standing point on a walkable triangle, by area. On a level with none,
     // a point of the bottom face of the level's bounds, normal +z.
-    SurfacePoint ground(RecordRandom& rng) const;
+    SurfacePoint ground(PortableRandom& rng) const;
     // A point on a steep triangle, by area, with its normal. On a level with
     // none, a point 1 m above a standing point, facing a random horizontal way.
-    SurfacePoint wall(RecordRandom& rng) const;
+    SurfacePoint wall(PortableRandom& rng) const;
 
     // The highest walkable surface at (x, y) with z_bottom <= z <= z_top.
     std::optional<float> ground_below(float x, float y, float z_top, float z_bottom) const;
@@ -48,7 +48,7 @@ private:
         std::vector<double> cumulative;
     };
 
-    SurfacePoint sample(const AreaTable& table, RecordRandom& rng) const;
+    SurfacePoint sample(const AreaTable& table, PortableRandom& rng) const;
     bool inside_xy(std::uint32_t tri, float x, float y) const;
     std::optional<float> crossing(std::uint32_t tri, const Vec3& from, const Vec3& d) const;
 

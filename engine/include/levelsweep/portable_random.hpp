@@ -1,9 +1,12 @@
-// levelsweep (private): the recorder's random draws, the same on every platform.
+// levelsweep: seeded random draws that are the same on every platform.
 //
 // std::mt19937 is specified bit for bit by the standard; its distributions are
 // not (libstdc++, libc++ and MSVC turn the same words into different floats), so
 // every conversion here is our own and exact: 24 random bits scaled by 2^-24 is
-// a float32 in [0, 1) without rounding.
+// a float32 in [0, 1) without rounding, and every step after it is a correctly
+// rounded float operation. The recorder (`levelsweep record`) and the
+// benchmarks draw their queries with it, so a seed gives the same queries with
+// every compiler and standard library.
 #pragma once
 
 #include <cmath>
@@ -12,16 +15,21 @@
 
 #include "levelsweep/vec.hpp"
 
-namespace levelsweep::detail {
+namespace levelsweep {
 
-class RecordRandom {
+class PortableRandom {
 public:
-    explicit RecordRandom(std::uint32_t seed) : mt_(seed) {}
+    explicit PortableRandom(std::uint32_t seed) : mt_(seed) {}
 
     // [0, 1) in steps of 2^-24.
     float unit() { return static_cast<float>(mt_() >> 8) * 0x1p-24f; }
     // [lo, hi] (hi only by rounding).
     float uniform(float lo, float hi) { return lo + (hi - lo) * unit(); }
+    // Each coordinate in [lo, hi], drawn x, then y, then z.
+    Vec3 uniform_vec(float lo, float hi) { return {uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)}; }
+    Vec3 uniform_in(const Vec3& lo, const Vec3& hi) {
+        return {uniform(lo.x, hi.x), uniform(lo.y, hi.y), uniform(lo.z, hi.z)};
+    }
     // [0, 1) in steps of 2^-53: for choosing among many triangles by area.
     double unit_double() {
         const std::uint64_t hi = mt_() >> 5, lo = mt_() >> 6;
@@ -54,4 +62,4 @@ private:
     std::mt19937 mt_;
 };
 
-}  // namespace levelsweep::detail
+}  // namespace levelsweep
