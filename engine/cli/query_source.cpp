@@ -56,6 +56,7 @@ public:
             if (line_.find_first_not_of(" \t\r") == std::string::npos) continue;
             QueryRecord& r = out[n++];
             r = QueryRecord{};
+            r.position = line_no_;
             try {
                 r.query = query_from_json(json::parse(line_), Quirks::faithful());
             } catch (const std::exception& e) {

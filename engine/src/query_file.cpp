@@ -206,6 +206,7 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
         }
         QueryRecord& r = out[n++];
         r = QueryRecord{};  // a malformed record carries the default query, not the slot's last one
+        r.position = im.read;
         r.error = decode_query_record(record, r.query);
         r.malformed = !r.error.empty();
         if (r.malformed) r.error = "byte " + std::to_string(at) + ": " + r.error;

@@ -43,6 +43,7 @@ struct QueryRecord {
     Query query;
     bool malformed = false;
     std::string error;
+    std::uint64_t position = 0;  // the record's index in a binary file, or its line in JSON Lines
 };
 
 // Fixed-size records: encode/decode one (for the writer, the reader and tests).
