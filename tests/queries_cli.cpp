@@ -68,4 +68,17 @@ TEST_SUITE("queries cli") {
         CHECK(brute[0]["contacts"] == json_lines(run_cli("query " + level + " -", input).out)[0]["contacts"]);
         CHECK(run_cli("query /no/such/level.lvl -", input).exit_code != 0);
     }
+
+    TEST_CASE("gzipped JSON Lines with a header line are read directly") {
+        const std::string level = saved_level();
+        const auto gz = std::filesystem::temp_directory_path() / "levelsweep_query_cli.jsonl.gz";
+        const std::string text = R"({"levelsweep_queries": 1, "level_checksum": "0x0"})" "\n"
+                                 R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        REQUIRE(run_shell("printf '%s' '" + text + "' | gzip > " + gz.string()).exit_code == 0);
+        const auto lines = json_lines(run_cli("query " + level + " " + gz.string()).out);
+        REQUIRE(lines.size() == 1);
+        CHECK(lines[0]["line"] == 2);
+        CHECK_NEAR(lines[0]["contacts"][0]["fraction"].get<double>(), 0.5);
+        std::filesystem::remove(gz);
+    }
 }
