@@ -3,9 +3,16 @@
 // double precision, by sampling and bisection (Units 5 and 12).
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
+#include <span>
+#include <string>
+
+#include "levelsweep/quirks.hpp"
 
 namespace levelsweep::test {
 
@@ -83,6 +90,37 @@ inline double box_distance(const double p[3], const double h[3]) {
         if (e > 0.0) s += e * e;
     }
     return std::sqrt(s);
+}
+
+// One brute-force case's answers against the sampled sweep. Corrected mode must
+// agree (or differ only by float32 rounding near tangency); faithful mode may
+// differ only where one of `quirks`, switched off alone, gives the sampled
+// answer. Counts each kind of difference in `kinds`, fails the check (and counts
+// it in `unexplained`) on anything else, and returns the switch that explains a
+// faithful difference, for the caller's unit-specific checks.
+template <class Result, class Run, class Agrees, class Rounding>
+std::optional<Quirk> classify_case(int i, const Result& corrected, const Result& faithful, std::span<const Quirk> quirks,
+                                   Run&& run, Agrees&& agrees, Rounding&& rounding, std::map<std::string, int>& kinds,
+                                   int& unexplained) {
+    if (!agrees(corrected) && rounding(corrected)) {
+        ++kinds["corrected: float32 rounding near tangency"];
+    } else if (!agrees(corrected)) {
+        ++unexplained;
+        FAIL_CHECK("corrected disagrees: case " << i << ", kernel " << corrected.hit << " " << corrected.fraction);
+    }
+    if (agrees(faithful)) return std::nullopt;
+    for (const Quirk q : quirks)
+        if (agrees(run(Quirks::faithful().without(q)))) {
+            ++kinds["faithful: " + std::string(quirk_name(q))];
+            return q;
+        }
+    if (rounding(faithful)) {
+        ++kinds["faithful: float32 rounding near tangency"];
+    } else {
+        ++unexplained;
+        FAIL_CHECK("faithful disagreement no quirk explains: case " << i);
+    }
+    return std::nullopt;
 }
 
 }  // namespace levelsweep::test

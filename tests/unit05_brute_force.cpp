@@ -115,36 +115,16 @@ TEST_SUITE("unit05 sphere-box brute force") {
             const Case c = random_case(rng, i);
             const ReferenceSweep ref = reference(c);
             hits += ref.first_touch.has_value();
-            const SphereBoxSweep corrected = run(c, Quirks::corrected());
-            if (!agrees(corrected, ref) && rounding(c, corrected, ref)) {
-                ++kinds["corrected: float32 rounding near tangency"];
-            } else if (!agrees(corrected, ref)) {
-                ++unexplained;
-                FAIL_CHECK("corrected disagrees: case " << i << ", kernel " << corrected.hit << " "
-                                                        << corrected.fraction << ", sampled "
-                                                        << ref.first_touch.value_or(-1.0));
-            }
             const SphereBoxSweep faithful = run(c, Quirks::faithful());
-            if (agrees(faithful, ref)) continue;
-            // Which single switch explains it: turned off alone, the kernel gives the sampled answer.
-            const Quirk* why = nullptr;
-            for (const Quirk& q : unit5_quirks)
-                if (!why && agrees(run(c, Quirks::faithful().without(q)), ref)) why = &q;
-            if (!why && rounding(c, faithful, ref)) {
-                ++kinds["faithful: float32 rounding near tangency"];
-                continue;
-            }
-            if (!why) {
-                ++unexplained;
-                FAIL_CHECK("faithful disagreement no quirk explains: case " << i);
-                continue;
-            }
+            const auto why = levelsweep::test::classify_case(
+                i, run(c, Quirks::corrected()), faithful, unit5_quirks, [&](Quirks q) { return run(c, q); },
+                [&](const SphereBoxSweep& k) { return agrees(k, ref); },
+                [&](const SphereBoxSweep& k) { return rounding(c, k, ref); }, kinds, unexplained);
             // A start-touching miss is exactly that: touching at the start, the step's -1.
-            if (*why == Quirk::sphere_box_start_touching) {
+            if (why == Quirk::sphere_box_start_touching) {
                 CHECK(ref.start_distance <= c.r);
                 CHECK(faithful.step_result == -1);
             }
-            ++kinds["faithful: " + std::string(quirk_name(*why))];
         }
         MESSAGE(n << " sweeps, " << hits << " touching the box in the sampled sweep");
         for (const auto& [kind, count] : kinds) MESSAGE("differences, " << kind << ": " << count);

@@ -132,36 +132,18 @@ TEST_SUITE("unit12 capsule-box brute force") {
                     CHECK_FALSE(faithful.hit);
                     continue;
                 }
-                if (!agrees(corrected, ref) && rounding(c, corrected, ref)) {
-                    ++kinds["corrected: float32 rounding near tangency"];
-                } else if (!agrees(corrected, ref)) {
-                    ++unexplained;
-                    FAIL_CHECK("corrected disagrees: case " << i << ", kernel " << corrected.hit << " "
-                                                            << corrected.fraction << ", sampled "
-                                                            << ref.first_touch.value_or(-1.0));
-                }
-                if (agrees(faithful, ref)) continue;
-                const Quirk* why = nullptr;
-                for (const Quirk& q : unit12_quirks)
-                    if (!why && agrees(run(c, Quirks::faithful().without(q)), ref)) why = &q;
-                if (!why && rounding(c, faithful, ref)) {
-                    ++kinds["faithful: float32 rounding near tangency"];
-                    continue;
-                }
-                if (!why) {
-                    ++unexplained;
-                    FAIL_CHECK("faithful disagreement no quirk explains: case " << i);
-                    continue;
-                }
+                const auto why = levelsweep::test::classify_case(
+                    i, corrected, faithful, unit12_quirks, [&](Quirks q) { return run(c, q); },
+                    [&](const Result& k) { return agrees(k, ref); }, [&](const Result& k) { return rounding(c, k, ref); },
+                    kinds, unexplained);
                 // The kinds the spec lists: missed corner grazes (any flag), negative fractions (flag 1 only).
-                if (*why == Quirk::capsule_box_negative_fraction) {
+                if (why == Quirk::capsule_box_negative_fraction) {
                     CHECK(flag == 1);
                     CHECK(faithful.fraction < 0.0f);
-                } else {
+                } else if (why) {
                     CHECK(*why == Quirk::capsule_box_missed_grazes);
                     CHECK_FALSE(faithful.hit);
                 }
-                ++kinds["faithful: " + std::string(quirk_name(*why))];
             }
             MESSAGE("flag " << flag << ": " << n << " sweeps, " << hits << " touching in the sampled sweep, "
                             << by_design << " start overlaps not moving towards the box (no contact by design)");
