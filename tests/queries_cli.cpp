@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "cli_support.hpp"
 #include "levelsweep/level_file.hpp"
@@ -80,5 +82,27 @@ TEST_SUITE("queries cli") {
         CHECK(lines[0]["line"] == 2);
         CHECK_NEAR(lines[0]["contacts"][0]["fraction"].get<double>(), 0.5);
         std::filesystem::remove(gz);
+    }
+}
+
+TEST_SUITE("queries cli") {
+    TEST_CASE("convert turns a result file into its JSON Lines export, and only that") {
+        const std::string level = saved_level();
+        const auto dir = std::filesystem::temp_directory_path();
+        const std::string queries = (dir / "levelsweep_convert_q.jsonl").string(),
+                          results = (dir / "levelsweep_convert_r.lsr").string(),
+                          converted = (dir / "levelsweep_convert_r.jsonl").string();
+        std::ofstream(queries) << R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        REQUIRE(run_cli("replay " + level + " " + queries + " -q -o " + results).exit_code == 0);
+        REQUIRE(run_cli("convert " + results + " " + converted).exit_code == 0);
+        std::ifstream in(converted);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        CHECK(text == run_cli("export " + results).out);
+        const auto lines = json_lines(text);
+        REQUIRE(lines.size() == 2);  // the header line, then the query
+        CHECK(lines[0]["levelsweep_results"] == 1);
+        CHECK_NEAR(lines[1]["contacts"][0]["fraction"].get<double>(), 0.5);
+        CHECK(run_cli("convert " + results + " " + (dir / "levelsweep_convert_r.lsq").string()).exit_code != 0);
+        for (const auto& f : {queries, results, converted}) std::filesystem::remove(f);
     }
 }

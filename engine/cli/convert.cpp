@@ -1,6 +1,7 @@
 // levelsweep convert: replay files between their binary and text forms
 // (docs/formats.md). Query files: binary (.lsq) <-> JSON Lines (.jsonl, plain
 // or gzipped), either way, the level checksum and metadata carried across.
+// Result files: to their JSON Lines export.
 #include <array>
 #include <filesystem>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "query_json.hpp"
 #include "query_sink.hpp"
 #include "query_source.hpp"
+#include "result_text.hpp"
 
 namespace levelsweep::cli {
 
@@ -96,18 +98,24 @@ void convert_queries(const ConvertArgs& a) {
                                  (cut ? ", and the input ends early" : ""));
 }
 
+// A result file has one text form, its JSON Lines export (as `levelsweep export`).
+void convert_results(const ConvertArgs& a) {
+    if (!(a.to == "jsonl" || (a.to.empty() && query_format_for(a.out) == QueryFormat::json_lines)))
+        throw std::runtime_error(a.in + " is a result file: it converts only to JSON Lines (.jsonl, or --to jsonl)");
+    if (const auto cut = export_results_jsonl(a.in, a.out))
+        throw std::runtime_error(std::string(cut->what()) + "; every result before it was converted");
+}
+
 void run_convert(const ConvertArgs& a) {
-    // Query files are the only replay files with a text form so far. Result
-    // files (ResultFileReader::looks_like) get their own converter here, tried
-    // before the query files, when their text form exists.
-    convert_queries(a);
+    if (a.in != "-" && ResultFileReader::looks_like(a.in)) convert_results(a);
+    else convert_queries(a);
 }
 
 }  // namespace
 
 void add_convert_command(CLI::App& app) {
     auto a = std::make_shared<ConvertArgs>();
-    auto* cmd = app.add_subcommand("convert", "Convert query files between binary (.lsq) and JSON Lines (.jsonl, .jsonl.gz)");
+    auto* cmd = app.add_subcommand("convert", "Convert query files between binary (.lsq) and JSON Lines (.jsonl, .jsonl.gz); result files to JSON Lines");
     cmd->add_option("in", a->in, "Input: a binary query file or JSON Lines, plain or gzipped; - for standard input (JSON Lines)")
         ->required();
     cmd->add_option("out", a->out, "Output: .lsq binary, .jsonl or .jsonl.gz JSON Lines; - for standard output (JSON Lines)")

@@ -1,6 +1,5 @@
 // levelsweep export: a result file (binary, plain or gzipped) as JSON Lines
 // (docs/formats.md, "The result file's text export").
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -19,16 +18,7 @@ struct ExportOptions {
 
 // 0, or 3 when the file was cut short (everything before the cut is exported).
 int export_results(const ExportOptions& o) {
-    std::ofstream file;
-    if (o.output != "-") {
-        file.open(o.output, std::ios::binary);
-        if (!file) throw std::runtime_error("cannot create " + o.output);
-    }
-    std::ostream& out = o.output == "-" ? std::cout : file;
-    const auto cut = export_results_jsonl(o.results, out);
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + o.output);
-    if (cut) {
+    if (const auto cut = export_results_jsonl(o.results, o.output)) {
         std::cerr << "levelsweep export: " << cut->what() << "; every result before it was exported\n";
         return 3;
     }

@@ -1,5 +1,9 @@
 #include "result_text.hpp"
 
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
 #include <cinttypes>
 #include <cstdio>
 
@@ -49,6 +53,19 @@ std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path&
     ResultRecord r;
     while (reader.next(r)) out << result_record_to_json(r).dump() << '\n';
     return reader.truncation();
+}
+
+std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, const std::string& out) {
+    std::ofstream file;
+    if (out != "-") {
+        file.open(out, std::ios::binary);
+        if (!file) throw std::runtime_error("cannot create " + out);
+    }
+    std::ostream& stream = out == "-" ? std::cout : file;
+    const auto cut = export_results_jsonl(in, stream);
+    stream.flush();
+    if (!stream) throw std::runtime_error("cannot write " + out);
+    return cut;
 }
 
 }  // namespace levelsweep::cli

@@ -32,5 +32,7 @@ json result_record_to_json(const ResultRecord& r);
 // cut short or corrupt is exported up to its last whole record; the return
 // value then says where and why the read stopped.
 std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, std::ostream& out);
+// The same into the file `out` ("-": standard output); throws when it cannot be written.
+std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, const std::string& out);
 
 }  // namespace levelsweep::cli
