@@ -192,11 +192,9 @@ TEST_SUITE("mesh grid") {
             const Vec3 lo = c - h, hi = c + h;
             std::set<std::uint32_t> found;
             const CellRange r = g.cell_range(lo, hi);
-            if (!r.empty())
-                for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
-                    for (std::uint32_t iy = r.lo[1]; iy <= r.hi[1]; ++iy)
-                        for (std::uint32_t iz = r.lo[2]; iz <= r.hi[2]; ++iz)
-                            for (std::uint32_t t : g.list(g.cell_index(ix, iy, iz))) found.insert(t);
+            g.for_each_cell(r, [&](std::size_t cell) {
+                for (std::uint32_t t : g.list(cell)) found.insert(t);
+            });
             const std::array<double, 3> dlo{lo.x, lo.y, lo.z}, dhi{hi.x, hi.y, hi.z};
             for (std::uint32_t t = 0; t < level.triangle_count(); ++t)
                 if (triangle_overlaps_box(corners(level, t), dlo, dhi)) REQUIRE(found.count(t) == 1);

@@ -45,11 +45,9 @@ std::set<std::uint32_t> listed(const Level& level, const Query& q) {
     const Bounds b = query_bounds(q);
     const CellRange range = level.grid().cell_range(b.min, b.max);
     std::set<std::uint32_t> out;
-    if (range.empty()) return out;
-    for (auto ix = range.lo[0]; ix <= range.hi[0]; ++ix)
-        for (auto iy = range.lo[1]; iy <= range.hi[1]; ++iy)
-            for (auto iz = range.lo[2]; iz <= range.hi[2]; ++iz)
-                for (std::uint32_t t : level.grid().list(level.grid().cell_index(ix, iy, iz))) out.insert(t);
+    level.grid().for_each_cell(range, [&](std::size_t cell) {
+        for (std::uint32_t t : level.grid().list(cell)) out.insert(t);
+    });
     return out;
 }
 

@@ -45,11 +45,9 @@ void walk_cell(const CellGrid& grid, std::size_t cell, bool counter_bug, QuerySt
 template <class Visit, class OnCell, class OnCellDone>
 void walk_grid(const CellGrid& grid, const CellRange& range, bool counter_bug, QueryStats& stats, Visit&& visit,
                OnCell&& on_cell, OnCellDone&& on_cell_done) {
-    if (range.empty()) return;
-    for (std::uint32_t ix = range.lo[0]; ix <= range.hi[0]; ++ix)
-        for (std::uint32_t iy = range.lo[1]; iy <= range.hi[1]; ++iy)
-            for (std::uint32_t iz = range.lo[2]; iz <= range.hi[2]; ++iz)
-                walk_cell(grid, grid.cell_index(ix, iy, iz), counter_bug, stats, visit, on_cell, on_cell_done);
+    grid.for_each_cell(range, [&](std::size_t cell) {
+        walk_cell(grid, cell, counter_bug, stats, visit, on_cell, on_cell_done);
+    });
 }
 
 // The part [t0, t1] of a segment's parameter range; empty when t0 > t1 (or NaN).

@@ -83,17 +83,15 @@ std::optional<float> LevelSurfaces::ground_below(float x, float y, float z_top, 
     const CellGrid& grid = level_.grid();
     const CellRange r = grid.cell_range({x, y, z_bottom}, {x, y, z_top});
     std::optional<float> best;
-    if (r.empty()) return best;
-    for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
-        for (std::uint32_t iy = r.lo[1]; iy <= r.hi[1]; ++iy)
-            for (std::uint32_t iz = r.lo[2]; iz <= r.hi[2]; ++iz)
-                for (const std::uint32_t tri : grid.list(grid.cell_index(ix, iy, iz))) {
-                    const Vec3 n = level_.normal(tri);
-                    if (!enabled(level_, tri) || !(n.z >= walkable_nz) || !inside_xy(tri, x, y)) continue;
-                    // The plane n.p = d solved for z at (x, y).
-                    const float z = ((level_.plane(tri) - n.x * x) - n.y * y) / n.z;
-                    if (z <= z_top && z >= z_bottom && (!best || z > *best)) best = z;
-                }
+    grid.for_each_cell(r, [&](std::size_t cell) {
+        for (const std::uint32_t tri : grid.list(cell)) {
+            const Vec3 n = level_.normal(tri);
+            if (!enabled(level_, tri) || !(n.z >= walkable_nz) || !inside_xy(tri, x, y)) continue;
+            // The plane n.p = d solved for z at (x, y).
+            const float z = ((level_.plane(tri) - n.x * x) - n.y * y) / n.z;
+            if (z <= z_top && z >= z_bottom && (!best || z > *best)) best = z;
+        }
+    });
     return best;
 }
 
@@ -121,19 +119,17 @@ std::optional<SurfacePoint> LevelSurfaces::obstacle(const Vec3& from, const Vec3
     const Vec3 d = to - from;
     std::optional<SurfacePoint> best;
     float best_t = 2.0f;
-    if (r.empty()) return best;
-    for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
-        for (std::uint32_t iy = r.lo[1]; iy <= r.hi[1]; ++iy)
-            for (std::uint32_t iz = r.lo[2]; iz <= r.hi[2]; ++iz)
-                for (const std::uint32_t tri : grid.list(grid.cell_index(ix, iy, iz))) {
-                    const Vec3 n = level_.normal(tri);
-                    if (!enabled(level_, tri) || n.z >= walkable_nz || dot(n, n) == 0.0f) continue;
-                    const std::optional<float> t = crossing(tri, from, d);
-                    if (t && *t < best_t) {
-                        best_t = *t;
-                        best = SurfacePoint{from + *t * d, n};
-                    }
-                }
+    grid.for_each_cell(r, [&](std::size_t cell) {
+        for (const std::uint32_t tri : grid.list(cell)) {
+            const Vec3 n = level_.normal(tri);
+            if (!enabled(level_, tri) || n.z >= walkable_nz || dot(n, n) == 0.0f) continue;
+            const std::optional<float> t = crossing(tri, from, d);
+            if (t && *t < best_t) {
+                best_t = *t;
+                best = SurfacePoint{from + *t * d, n};
+            }
+        }
+    });
     return best;
 }
 

@@ -9,17 +9,6 @@
 
 namespace levelsweep {
 
-namespace {
-
-template <class F>
-void for_each_cell(const GridGeometry& g, const CellRange& r, F&& f) {
-    for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
-        for (std::uint32_t iy = r.lo[1]; iy <= r.hi[1]; ++iy)
-            for (std::uint32_t iz = r.lo[2]; iz <= r.hi[2]; ++iz) f(g.cell_index(ix, iy, iz));
-}
-
-}  // namespace
-
 CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
     CellRange r;  // empty
     for (int axis = 0; axis < 3; ++axis) {
@@ -96,7 +85,7 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
 
     // Pass 1: list lengths, then offsets (count word first, lists back to back).
     AlignedVector<std::uint32_t> cursor(cells, 0u);
-    for (std::size_t t = 0; t < i0.size(); ++t) for_each_cell(geometry_, cells_of(t), [&](std::size_t c) { ++cursor[c]; });
+    for (std::size_t t = 0; t < i0.size(); ++t) geometry_.for_each_cell(cells_of(t), [&](std::size_t c) { ++cursor[c]; });
     offsets_.assign(cells, 0u);
     std::uint64_t total = 0;
     for (std::size_t c = 0; c < cells; ++c) {
@@ -113,7 +102,7 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
         cursor[c] = offsets_[c] + 1;
     }
     for (std::size_t t = 0; t < i0.size(); ++t)
-        for_each_cell(geometry_, cells_of(t), [&](std::size_t c) { words_[cursor[c]++] = static_cast<std::uint32_t>(t); });
+        geometry_.for_each_cell(cells_of(t), [&](std::size_t c) { words_[cursor[c]++] = static_cast<std::uint32_t>(t); });
 }
 
 }  // namespace levelsweep

@@ -72,6 +72,15 @@ struct GridGeometry {
     std::size_t cell_index(std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) const {
         return (std::size_t{ix} * dims[1] + iy) * dims[2] + iz;
     }
+
+    // Calls f(cell index) for every cell of `r`, x outer, y, z inner (the walk
+    // order); nothing for an empty range.
+    template <class F>
+    void for_each_cell(const CellRange& r, F&& f) const {
+        for (std::uint32_t ix = r.lo[0]; ix <= r.hi[0]; ++ix)
+            for (std::uint32_t iy = r.lo[1]; iy <= r.hi[1]; ++iy)
+                for (std::uint32_t iz = r.lo[2]; iz <= r.hi[2]; ++iz) f(cell_index(ix, iy, iz));
+    }
 };
 
 // The geometry for bounds [lo, hi] and a cell size: origin = lo and, per axis,
@@ -108,6 +117,10 @@ public:
     CellRange cell_range(const Vec3& lo, const Vec3& hi) const { return geometry_.cell_range(lo, hi); }
     std::size_t cell_index(std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) const {
         return geometry_.cell_index(ix, iy, iz);
+    }
+    template <class F>
+    void for_each_cell(const CellRange& r, F&& f) const {
+        geometry_.for_each_cell(r, f);
     }
 
     // The position of a cell's count word in words(); cell < cell_count().
