@@ -41,7 +41,7 @@ TEST_SUITE("record cli") {
         CHECK(r.out.find("500 queries") != std::string::npos);
 
         QueryFileReader reader(out);
-        const Level street = bundled_level("street_1k.lvl");
+        const Level& street = bundled_level("street_1k.lvl");
         CHECK(reader.header().count == 500);
         CHECK(reader.header().level_checksum == street.checksum());
         const nlohmann::json meta = nlohmann::json::parse(reader.header().metadata);

@@ -17,10 +17,7 @@ using namespace levelsweep::test;
 
 namespace {
 
-const Level& street() {
-    static const Level level = bundled_level("street_10k.lvl");
-    return level;
-}
+const Level& street() { return bundled_level("street_10k.lvl"); }
 
 Recorded record_kind(const Level& level, const char* mix, std::uint64_t count, std::uint32_t seed = 21) {
     RecordOptions o;

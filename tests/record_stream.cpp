@@ -13,10 +13,7 @@ using namespace levelsweep::test;
 
 namespace {
 
-const Level& street() {
-    static const Level level = bundled_level("street_1k.lvl");
-    return level;
-}
+const Level& street() { return bundled_level("street_1k.lvl"); }
 
 bool same_bytes(const std::vector<Query>& a, const std::vector<Query>& b) {
     if (a.size() != b.size()) return false;

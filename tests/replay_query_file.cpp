@@ -17,10 +17,7 @@ using namespace levelsweep::test;
 
 namespace {
 
-const Level& street() {
-    static const Level level = bundled_level("street_1k.lvl");
-    return level;
-}
+const Level& street() { return bundled_level("street_1k.lvl"); }
 
 std::vector<Query> recorded(std::uint64_t count) {
     RecordOptions o;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -44,9 +45,13 @@ inline void gzip_to(const std::filesystem::path& path, const Bytes& b) {
     ::gzclose(f);
 }
 
-// The bundled street levels.
-inline Level bundled_level(const std::string& name) {
-    return load_level(std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels" / name);
+// A bundled street level, loaded once per test process.
+inline const Level& bundled_level(const std::string& name) {
+    static std::map<std::string, Level> loaded;
+    auto it = loaded.find(name);
+    if (it == loaded.end())
+        it = loaded.emplace(name, load_level(std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels" / name)).first;
+    return it->second;
 }
 
 // `count` recorded queries of a level (and each one's kind).
