@@ -20,6 +20,12 @@ struct CliResult {
     std::string out;  // standard output
 };
 
+// A path in the temp directory, unique to this process (ctest runs test cases
+// in parallel processes).
+inline std::filesystem::path temp_path(const std::string& name) {
+    return std::filesystem::temp_directory_path() / ("levelsweep_" + std::to_string(::getpid()) + "_" + name);
+}
+
 // Runs a shell command line and collects its standard output and exit code.
 inline CliResult run_shell(const std::string& cmd) {
     CliResult r;
@@ -35,8 +41,7 @@ inline CliResult run_shell(const std::string& cmd) {
 
 // Runs `levelsweep <args>` with `input` on standard input; stderr is discarded.
 inline CliResult run_cli(const std::string& args, const std::string& input = "") {
-    const auto in_path = std::filesystem::temp_directory_path() /
-                         ("levelsweep_cli_in_" + std::to_string(::getpid()) + ".txt");
+    const auto in_path = temp_path("cli_in.txt");
     std::ofstream(in_path) << input;
     const CliResult r = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null");
     std::filesystem::remove(in_path);

@@ -17,7 +17,7 @@ using namespace levelsweep::test;
 namespace {
 
 std::string saved_level() {
-    const auto path = std::filesystem::temp_directory_path() / "levelsweep_query_cli_T.lvl";
+    const auto path = temp_path("query_cli_T.lvl");
     save_level(make_level({{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}}}), path);
     return path.string();
 }
@@ -73,7 +73,7 @@ TEST_SUITE("queries cli") {
 
     TEST_CASE("gzipped JSON Lines with a header line are read directly") {
         const std::string level = saved_level();
-        const auto gz = std::filesystem::temp_directory_path() / "levelsweep_query_cli.jsonl.gz";
+        const auto gz = temp_path("query_cli.jsonl.gz");
         const std::string text = R"({"levelsweep_queries": 1, "level_checksum": "0x0"})" "\n"
                                  R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
         REQUIRE(run_shell("printf '%s' '" + text + "' | gzip > " + gz.string()).exit_code == 0);
@@ -88,10 +88,9 @@ TEST_SUITE("queries cli") {
 TEST_SUITE("queries cli") {
     TEST_CASE("convert turns a result file into its JSON Lines export, and only that") {
         const std::string level = saved_level();
-        const auto dir = std::filesystem::temp_directory_path();
-        const std::string queries = (dir / "levelsweep_convert_q.jsonl").string(),
-                          results = (dir / "levelsweep_convert_r.lsr").string(),
-                          converted = (dir / "levelsweep_convert_r.jsonl").string();
+        const std::string queries = temp_path("convert_q.jsonl").string(),
+                          results = temp_path("convert_r.lsr").string(),
+                          converted = temp_path("convert_r.jsonl").string();
         std::ofstream(queries) << R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
         REQUIRE(run_cli("replay " + level + " " + queries + " -q -o " + results).exit_code == 0);
         REQUIRE(run_cli("convert " + results + " " + converted).exit_code == 0);
@@ -102,7 +101,7 @@ TEST_SUITE("queries cli") {
         REQUIRE(lines.size() == 2);  // the header line, then the query
         CHECK(lines[0]["levelsweep_results"] == 1);
         CHECK_NEAR(lines[1]["contacts"][0]["fraction"].get<double>(), 0.5);
-        CHECK(run_cli("convert " + results + " " + (dir / "levelsweep_convert_r.lsq").string()).exit_code != 0);
+        CHECK(run_cli("convert " + results + " " + temp_path("convert_r.lsq").string()).exit_code != 0);
         for (const auto& f : {queries, results, converted}) std::filesystem::remove(f);
     }
 }

@@ -22,11 +22,6 @@
 
 namespace levelsweep::test {
 
-// A path in the temp directory, unique to this process.
-inline std::filesystem::path temp_path(const std::string& name) {
-    return std::filesystem::temp_directory_path() / ("levelsweep_" + std::to_string(::getpid()) + "_" + name);
-}
-
 inline std::string file_text(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
