@@ -3,11 +3,11 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS levelsweep EXPORT levelsweepTargets
+install(TARGETS levelsweep levelsweep_kernels EXPORT levelsweepTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY engine/include/levelsweep mesh/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY kernels/include/levelsweep engine/include/levelsweep mesh/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET levelsweep_cli)
   install(TARGETS levelsweep_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
