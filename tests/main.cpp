@@ -1,4 +1,54 @@
-// The doctest runner for every levelsweep suite (one file per spec unit, plus
-// mesh, queries, replay and fuzz corpora).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+// The doctest runner for every levelsweep suite (one folder per layer: kernels,
+// mesh, query, replay).
+//
+// ctest runs each test case as an entry of its own (doctest_discover_tests),
+// selecting it by name. A name the discovery mangles (doctest 2.4.9's CMake
+// script splits names at ';') makes entries that select no case and pass, and
+// a name shared by two cases makes one entry run both. So an entry that ctest
+// starts (LEVELSWEEP_CTEST_ENTRY set, tests/CMakeLists.txt) fails unless it ran
+// exactly one case; tests/check_case_discovery.cmake checks that the entries
+// are as many as the cases.
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+// Remembers how many test cases the run selected.
+struct SelectedCases : doctest::IReporter {
+    static inline unsigned count = 0;
+
+    explicit SelectedCases(const doctest::ContextOptions&) {}
+    void test_run_end(const doctest::TestRunStats& stats) override { count = stats.numTestCasesPassingFilters; }
+    void report_query(const doctest::QueryData&) override {}
+    void test_run_start() override {}
+    void test_case_start(const doctest::TestCaseData&) override {}
+    void test_case_reenter(const doctest::TestCaseData&) override {}
+    void test_case_end(const doctest::CurrentTestCaseStats&) override {}
+    void test_case_exception(const doctest::TestCaseException&) override {}
+    void subcase_start(const doctest::SubcaseSignature&) override {}
+    void subcase_end() override {}
+    void log_assert(const doctest::AssertData&) override {}
+    void log_message(const doctest::MessageData&) override {}
+    void test_case_skipped(const doctest::TestCaseData&) override {}
+};
+
+REGISTER_LISTENER("levelsweep_selected_cases", 1, SelectedCases);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    doctest::Context context(argc, argv);
+    const int result = context.run();
+    if (context.shouldExit()) return result;  // --list-test-cases, --help, ...
+    if (std::getenv("LEVELSWEEP_CTEST_ENTRY") != nullptr && SelectedCases::count != 1) {
+        std::fprintf(stderr,
+                     "levelsweep_tests: this ctest entry selected %u test cases, not 1: a test case name "
+                     "the discovery cannot pass through (';') or one shared by two cases\n",
+                     SelectedCases::count);
+        return 1;
+    }
+    return result;
+}

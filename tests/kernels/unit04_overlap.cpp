@@ -128,7 +128,7 @@ TEST_SUITE("unit04 overlap") {
         CHECK(segment_closest_points(d1, {}, {2, 0, 0}, corrected).s == 0.0f);
     }
 
-    TEST_CASE("CapsuleBox_CornerCircle 0x0034a2d0: touching hits with depth 0; the depth is squared") {
+    TEST_CASE("CapsuleBox_CornerCircle 0x0034a2d0: touching hits with depth 0, the depth is squared") {
         // (x + hx, y + hy) = (-3, -4): distance 5.
         const auto touching = capsule_box_corner_circle(-4, -5, 5, 1, 1);
         REQUIRE(touching.has_value());

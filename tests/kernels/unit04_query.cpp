@@ -36,7 +36,7 @@ OverlapBody car_body(std::uint32_t owner) {
 }  // namespace
 
 TEST_SUITE("unit04 overlap") {
-    TEST_CASE("overlap table IPhysics +0x18: every entry is its pair function; (4,1) and (1,4) are empty") {
+    TEST_CASE("overlap table IPhysics +0x18: every entry is its pair function, (4,1) and (1,4) are empty") {
         using T = ShapeType;
         CHECK(entry_is(overlap_entry(T::box, T::box), physics_overlap_box_box));
         CHECK(entry_is(overlap_entry(T::box, T::sphere), physics_overlap_box_sphere));

@@ -180,7 +180,7 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK_VEC3_NEAR(both.world_point, -2.0, -1.0, 1.0);
     }
 
-    TEST_CASE("NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
+    TEST_CASE("sphere-box: NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
               "whole or not at all") {
         const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
         const float odd[] = {nan, inf, -inf, 3e38f, 0.0f, -0.0f, 0.5f};

@@ -114,7 +114,7 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK(w.c.flags == 0u);
     }
 
-    TEST_CASE("Corner, diagonal: the corner normal's w is not written; an airborne owner gets no slide") {
+    TEST_CASE("Corner, diagonal: the corner normal's w is not written, an airborne owner gets no slide") {
         const Walk w = sweep({-2.5f, -1.5f, 0.0f}, mv(0.4f, 0.4f));
         REQUIRE(w.hit);
         CHECK_NEAR(w.c.fraction, 0.631282);
@@ -338,7 +338,7 @@ TEST_SUITE("unit12 capsule-box sweep") {
         check_untouched(miss);
     }
 
-    TEST_CASE("Zero move: no hit outside with flag 0; with flag 1 the corner's guard gives a hit at 0") {
+    TEST_CASE("Zero move: no hit outside with flag 0, with flag 1 the corner's guard gives a hit at 0") {
         const Walk w = sweep({-2.6f, 0.2f, 0.0f}, mv(0.0f, 0.0f));
         CHECK_FALSE(w.hit);
         check_untouched(w.c);
@@ -354,7 +354,7 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK(corner.c.own.normal.w == 0.75f);
     }
 
-    TEST_CASE("CapsuleBox_SweepSide 0x0034a6d0: a zero move with flag 1 divides by a signed zero; the EE's signed "
+    TEST_CASE("CapsuleBox_SweepSide 0x0034a6d0: a zero move with flag 1 divides by a signed zero, the EE's signed "
               "FLT_MAX hits on the right and top sides only") {
         // The side step gets -mx (or -my) in the regions that negate: -0, so -s / -0 = -FLT_MAX.
         CHECK_FALSE(sweep({-2.6f, 0.2f, 0.0f}, mv(0.0f, 0.0f), Owner::landing).hit);  // left: +FLT_MAX
@@ -429,7 +429,7 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK_NEAR(far.point->y, 1.0);
     }
 
-    TEST_CASE("NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
+    TEST_CASE("capsule-box: NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
               "whole or not at all") {
         const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
         const float odd[] = {nan, inf, -inf, 3e38f, 0.0f, -0.0f, 0.5f};

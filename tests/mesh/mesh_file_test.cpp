@@ -331,7 +331,7 @@ TEST_SUITE("mesh file") {
 }
 
 TEST_SUITE("mesh file") {
-    TEST_CASE("the hand-broken files of the fuzz seed corpus fail with their reasons; the valid ones load") {
+    TEST_CASE("the hand-broken files of the fuzz seed corpus fail with their reasons, the valid ones load") {
         const std::filesystem::path dir =
             std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "fuzz_level_file";
         const std::map<std::string, std::string> broken{

@@ -58,7 +58,7 @@ std::vector<std::byte> file_bytes(const std::filesystem::path& p) {
 }  // namespace
 
 TEST_SUITE("mesh generate") {
-    TEST_CASE("the same seed and size give the same level; another seed another") {
+    TEST_CASE("the same seed and size give the same level, another seed another") {
         const StreetLevel a = generate_street_level({7, 3000, std::nullopt});
         const StreetLevel b = generate_street_level({7, 3000, std::nullopt});
         CHECK(serialize_level(a.level) == serialize_level(b.level));

@@ -237,7 +237,7 @@ TEST_SUITE("mesh import") {
         CHECK_THROWS_AS((void)import_text(dir, "mirror.obj", obj, s), ImportError);
     }
 
-    TEST_CASE("ASCII PLY is bit-exact; other properties and elements are read past") {
+    TEST_CASE("ASCII PLY is bit-exact, other properties and elements are read past") {
         const ScratchDir dir("ply_ascii");
         auto rng = levelsweep::test::seeded_rng(1502);
         const auto numbers = tricky_numbers(rng, 3 * 3000);

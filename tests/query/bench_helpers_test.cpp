@@ -83,7 +83,7 @@ TEST_CASE("bench: a query set follows its seed and kind") {
     }
 }
 
-TEST_CASE("bench: the result hash sees every contact field; the contact-set hash ignores order") {
+TEST_CASE("bench: the result hash sees every contact field, the contact-set hash ignores order") {
     MeshContact a;
     a.fraction = 0.25f;
     a.normal = {0.0f, 0.0f, 1.0f};

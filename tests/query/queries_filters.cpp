@@ -103,7 +103,7 @@ TEST_SUITE("queries sphere sweep") {
         CHECK(run(make_level({T()}), sphere({1, 1, 0}, {0, 0, -1})).result.count == 0);
     }
 
-    TEST_CASE("direction n.M >= -0.001 skips; option 0x40 marks behind, away and parallel instead") {
+    TEST_CASE("direction n.M >= -0.001 skips, option 0x40 marks behind, away and parallel instead") {
         const Level level = make_level({T()});
         CHECK(run(level, sphere({1, 1, 0.3f}, {0, 0, -0.0009f})).result.count == 0);   // receding by the rule
         CHECK(run(level, sphere({1, 1, 0.3f}, {0, 0, -0.0011f})).result.count == 1);

@@ -183,7 +183,7 @@ TEST_SUITE("diff cli") {
         std::filesystem::remove(cut);
     }
 
-    TEST_CASE("unreadable files exit 2; bad options are usage errors") {
+    TEST_CASE("unreadable files exit 2, bad options are usage errors") {
         const Files& f = files();
         CHECK(run_cli("diff " + f.a + " /no/such/file.lsr").exit_code == 2);
         CHECK(run_cli("diff " + f.queries + " " + f.a).exit_code == 2);  // JSON Lines, not a result file

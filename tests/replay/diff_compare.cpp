@@ -118,7 +118,7 @@ TEST_SUITE("diff compare") {
         }
     }
 
-    TEST_CASE("fractions agree within the tolerance; every other float bit for bit") {
+    TEST_CASE("fractions agree within the tolerance, every other float bit for bit") {
         const ResultRecord a = two_contacts();
         ResultRecord b = a;
         b.contacts[0].fraction = 0.2500009f;  // 0.9e-6 away
@@ -146,7 +146,7 @@ TEST_SUITE("diff compare") {
         CHECK(compare_results(p, q).has(DiffAspect::fraction));  // NaN against a number
     }
 
-    TEST_CASE("a longer contact list is a count difference; the common contacts are still compared") {
+    TEST_CASE("a longer contact list is a count difference, the common contacts are still compared") {
         ResultRecord a = two_contacts(), b = two_contacts();
         a.contacts.push_back(a.contacts[1]);
         a.result.count = 3;
@@ -202,7 +202,7 @@ TEST_SUITE("diff compare") {
         CHECK(e.b_set_reproduces_b);
     }
 
-    TEST_CASE("walking capsule sweep 0x00347c08, the counter bug: no contact changes; the work counters, by mesh_cell_counter") {
+    TEST_CASE("walking capsule sweep 0x00347c08, the counter bug: no contact changes, the work counters, by mesh_cell_counter") {
         const Level level = two_cell_level();
         QueryScratch scratch(level);
         const Quirks b_quirks = Quirks::faithful().without(Quirk::mesh_cell_counter);

@@ -120,7 +120,7 @@ TEST_SUITE("replay results cli") {
         for (const auto& p : {q, r1, r2}) std::filesystem::remove(p);
     }
 
-    TEST_CASE("progress and summary: the counts match the input; a log gets plain lines ending at the total") {
+    TEST_CASE("progress and summary: the counts match the input, a log gets plain lines ending at the total") {
         const Level level = load_level(street);
         const std::vector<Query> queries = replay_queries(level, 912, scaled(300));
         const auto q = query_file(level, queries, "summary.lsq");

@@ -158,7 +158,7 @@ TEST_SUITE("replay result file") {
         std::filesystem::remove(path);
     }
 
-    TEST_CASE("a malformed record keeps its flag; a malformed status without it stays unflagged") {
+    TEST_CASE("a malformed record keeps its flag, a malformed status without it stays unflagged") {
         const auto path = temp_path("malformed.lsr");
         ResultRecord flagged, status_only;
         flagged.malformed = true;
@@ -288,7 +288,7 @@ TEST_SUITE("replay result file") {
         std::filesystem::remove(cut);
     }
 
-    TEST_CASE("a flipped byte: the header or metadata is refused; a record stops the read at its own offset") {
+    TEST_CASE("a flipped byte: the header or metadata is refused, a record stops the read at its own offset") {
         const auto path = temp_path("flip_src.lsr"), flip = temp_path("flip.lsr");
         const Sample s = sample_file(path);
         for (std::size_t at = 0; at < s.bytes.size(); ++at) {
