@@ -15,6 +15,7 @@
 #include "levelsweep/level_file.hpp"
 #include "mesh_file_support.hpp"
 #include "mesh_import_support.hpp"
+#include "support.hpp"
 
 using namespace levelsweep;
 using levelsweep::test::json_lines;
@@ -91,11 +92,7 @@ void check_bit_identical(const Level& level, const ObjText& obj) {
 
 TEST_SUITE("mesh cli") {
     TEST_CASE("the real level dm6ish imports bit for bit, and info describes it") {
-        const std::string obj = std::string(LEVELSWEEP_SOURCE_DIR) + "/../shared/data/levels/dm6ish_m_zup.obj";
-        if (!std::ifstream(obj)) {
-            MESSAGE("skipped: " << obj << " is absent (GPL data kept outside the repository)");
-            return;
-        }
+        const std::string obj = test::shared_level("dm6ish_m_zup.obj");
         const ObjText text = read_obj_plainly(obj);
         CHECK(text.f.size() == 5911);
         const ImportResult direct = import_level(obj);

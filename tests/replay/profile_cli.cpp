@@ -207,11 +207,7 @@ TEST_SUITE("profile cli") {
     }
 
     TEST_CASE("profile on the real level dm6ish imported with levelsweep import") {
-        const std::string obj = std::string(LEVELSWEEP_SOURCE_DIR) + "/../shared/data/levels/dm6ish_m_zup.obj";
-        if (!std::ifstream(obj)) {
-            MESSAGE("skipped: " << obj << " is absent (GPL data kept outside the repository)");
-            return;
-        }
+        const std::string obj = shared_level("dm6ish_m_zup.obj");
         const ScratchDir dir("profile_dm6ish");
         const std::string lvl = (dir / "dm6ish.lvl").string();
         REQUIRE(run_cli("import " + obj + " " + lvl).exit_code == 0);

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <random>
+#include <string>
 
 #include "levelsweep/vec.hpp"
 
@@ -38,6 +40,17 @@ inline int scaled(int full) {
 #else
     return full;
 #endif
+}
+
+// A real game level of ../shared/data/levels (kept outside the repository).
+// CI always has ../shared: a missing file is a broken set-up, so the test fails
+// here rather than passing with nothing checked.
+inline std::string shared_level(const char* file_name) {
+    const std::filesystem::path path =
+        std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / ".." / "shared" / "data" / "levels" / file_name;
+    REQUIRE_MESSAGE(std::filesystem::is_regular_file(path),
+                    path.string() << " is missing: the tests need ../shared/data beside the checkout");
+    return path.string();
 }
 
 inline Vec3 as_vec3(const Vec3& v) { return v; }
