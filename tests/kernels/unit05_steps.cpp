@@ -54,11 +54,15 @@ TEST_SUITE("unit05 sphere-box steps") {
         // Axis 1 at h1 = 1, Q with b = 2, axis 2 at h2 = 0.5.
         const SphereBoxStep cyl = sphere_box_sweep_edge(0.0f, 1.0f, 2.0f, 0.5f, 0.3f, 0.3f, -0.4f, 0.0f, -0.4f, 0.09f);
         CHECK(cyl.result == 1);
+        REQUIRE(cyl.fraction);
+        REQUIRE(cyl.point);
         CHECK_NEAR(*cyl.fraction, smaller_root(0.3, 0.3, 0.0, -0.4, -0.4, 0.0, 0.09));
         CHECK(*cyl.point == Vec3{1.0f, 0.0f, 0.5f});
         // Near the end, moving along it: past the end still farther than r from the line.
         const SphereBoxStep end = sphere_box_sweep_edge(1.9f, 1.0f, 2.0f, 0.5f, 0.3f, 0.3f, -0.3f, 0.3f, -0.3f, 0.25f);
         CHECK(end.result == 1);
+        REQUIRE(end.fraction);
+        REQUIRE(end.point);
         CHECK_NEAR(*end.fraction, smaller_root(0.3, -0.1, 0.3, -0.3, 0.3, -0.3, 0.25));
         CHECK(*end.point == Vec3{1.0f, 2.0f, 0.5f});
         // A smaller sphere misses that corner: 0, nothing written.
@@ -77,6 +81,8 @@ TEST_SUITE("unit05 sphere-box steps") {
         // Straight at the edge: the cylinder, the point on the edge line.
         const SphereBoxStep edge = sphere_box_sweep_edges(half, {2.3f, 0.2f, 0.8f}, {-0.4f, 0.0f, -0.4f}, 0.09f, true);
         CHECK(edge.result == 1);
+        REQUIRE(edge.fraction);
+        REQUIRE(edge.point);
         CHECK_NEAR(*edge.fraction, (0.3 * std::sqrt(2.0) - 0.09) / (0.4 * std::sqrt(2.0)));
         CHECK_VEC3_NEAR(*edge.point, 2.0, 0.2, 0.5);
     }

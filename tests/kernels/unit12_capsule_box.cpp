@@ -406,6 +406,8 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK_FALSE(away.fraction);
         const CapsuleBoxStep face = capsule_box_sweep_side(-2.6f, 0.2f, 0.35f, 0.5f, 0.0f, 2.0f, 1.0f, 0);
         CHECK(face.result == 1);
+        REQUIRE(face.fraction);
+        REQUIRE(face.point);
         CHECK_NEAR(*face.fraction, 0.5);
         CHECK_NEAR(face.point->x, -2.0);
         CHECK_NEAR(face.point->y, 0.2);
@@ -418,12 +420,15 @@ TEST_SUITE("unit12 capsule-box sweep") {
         const CapsuleBoxStep guard = capsule_box_sweep_corner(-2.5f, -1.5f, 0.35f, 0.0f, 0.0f, 2.0f, 1.0f, 1);
         CHECK(guard.result == 1);
         CHECK(guard.fraction == 0.0f);
+        REQUIRE(guard.point);
         CHECK_NEAR(guard.point->x, -2.0);
         CHECK_NEAR(guard.point->y, -1.0);
         // The far corner (-hx, +hy) from the corner region: the path passes the face x = -2 farther
         // than r (k2 = 2.1 > r.my = 1.8) but within r of that corner (k2^2 = 4.41 <= r^2.A = 6.48).
         const CapsuleBoxStep far = capsule_box_sweep_corner(-4.9f, -1.2f, 0.6f, 3.0f, 3.0f, 2.0f, 1.0f, 0);
         CHECK(far.result == 1);
+        REQUIRE(far.fraction);
+        REQUIRE(far.point);
         CHECK_NEAR(*far.fraction, circle_root(-2.9, -2.2, 3.0, 3.0, 0.6));
         CHECK_NEAR(far.point->x, -2.0);
         CHECK_NEAR(far.point->y, 1.0);
