@@ -3,12 +3,12 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_query levelsweep_replay EXPORT levelsweepTargets
+install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_query levelsweep_world levelsweep_replay EXPORT levelsweepTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY kernels/include/levelsweep mesh/include/levelsweep query/include/levelsweep
-  replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  world/include/levelsweep replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET levelsweep_cli)
   install(TARGETS levelsweep_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
