@@ -19,7 +19,7 @@ constexpr ShapeType all_types[] = {ShapeType::box, ShapeType::sphere, ShapeType:
 // Function pointers compared outside doctest's expression capture (it cannot print them).
 bool entry_is(OverlapFn got, OverlapFn want) { return got == want; }
 
-OverlapBody body(std::uint32_t owner, std::vector<ChainShape> chain) { return OverlapBody{owner, std::move(chain)}; }
+OverlapBody body(std::uint32_t owner, std::vector<BodyShape> chain) { return OverlapBody{owner, std::move(chain)}; }
 
 std::vector<Contact> slots(std::size_t n) {
     std::vector<Contact> out(n);

@@ -76,6 +76,10 @@ enum class Quirk : std::uint32_t {
     // Unit 5 SphereBox_SweepFaceEdges 0x0034b7b0: the corner sphere is tried only
     // when the centre is within r of the corner as it first crosses a face plane.
     sphere_box_corner_region_graze,
+    // Unit 5 Human_TestStrikes 0x0033f110: one contact record is reused for every
+    // try and never cleared, so a hit keeps what earlier tries wrote wherever its
+    // own sweep writes nothing.
+    strike_contact_leftovers,
     count_
 };
 

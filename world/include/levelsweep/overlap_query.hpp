@@ -1,12 +1,9 @@
-// levelsweep: a minimal IPhysics_OverlapShape (spec Unit 4, "How
-// IPhysics_OverlapShape fills a contact", 0x0033ebb8) over a caller-given list of
-// candidate bodies: the gather box, the overlap table, the contact words the
-// query itself writes, discovery order and the caps.
-//
-// Not modelled: the level mesh (option 0x1), the type mask (0x10), the group
-// (0x80) and owner (0x100) filters, enabled-only shapes (0x200) and the explicit
-// gather box (0x400). Candidates are the bodies the caller would have in the
-// world's x-sorted list, in that order.
+// levelsweep: IPhysics_OverlapShape (spec Unit 4, "How IPhysics_OverlapShape
+// fills a contact", 0x0033ebb8) over a caller-given list of candidate bodies:
+// the gather box, the overlap table, the contact words the query itself
+// writes, discovery order and the caps. It is the step after the gather, on its
+// own (levelsweep eval runs it); World::overlap (world.hpp) gathers the
+// candidates from the world's x-sorted list and adds the options.
 #pragma once
 
 #include <cstddef>
@@ -14,40 +11,19 @@
 #include <span>
 #include <vector>
 
+#include "levelsweep/body.hpp"
 #include "levelsweep/contact.hpp"
 #include "levelsweep/quirks.hpp"
-#include "levelsweep/shapes.hpp"
+#include "levelsweep/shape_bounds.hpp"
+#include "levelsweep/world_query.hpp"
 
 namespace levelsweep {
 
-// An axis-aligned world box; min <= max on every axis for a well-formed shape.
-struct ShapeBounds {
-    Vec3 min;
-    Vec3 max;
-};
-
-// The world bounds of one shape (PhysicsBody_ComputeBounds stands in; the spec
-// does not give it, docs/decisions.md): a box's centre +- sum_k h_k |A_k|; a
-// sphere's C +- r; an upright capsule's B +- r in x and y, [B.z - r, B.z + h + r]
-// in z (rounded ends); a segment's S and E grown by r.
-ShapeBounds world_bounds(const Shape& shape);
-// The smallest box holding both.
-ShapeBounds bounds_union(const ShapeBounds& a, const ShapeBounds& b);
-// Overlap in x, y and z, touching included (IPhysics_QueryBox's test).
-bool bounds_overlap(const ShapeBounds& a, const ShapeBounds& b);
-
-// One shape of a candidate body's shape chain (body vtable +0x2c), with the id
-// that goes into a contact's +0x44.
-struct ChainShape {
-    std::uint32_t id = 0;
-    Shape shape;
-};
-
 // A candidate body: its owner (body +0x34, written to +0x40) and its shape
-// chain. Its world box is the union of its shapes' bounds.
+// chain (body vtable +0x2c). Its world box is the union of its shapes' bounds.
 struct OverlapBody {
     std::uint32_t owner = 0;
-    std::vector<ChainShape> chain;
+    std::vector<BodyShape> chain;
 };
 
 // The query record's fields this query reads.
@@ -59,17 +35,18 @@ struct OverlapQuery {
 };
 
 // The original's stack buffer holds 50 slots (and no check that hits fit it).
-inline constexpr std::size_t overlap_query_slots = 50;
+inline constexpr std::size_t overlap_query_slots = body_contact_slots;
 
-// IPhysics_OverlapShape (0x0033ebb8), bodies only. Gathers the candidates whose
-// world box overlaps the querying shape's (the querying owner's own bodies are
-// excluded), tests every shape of each chain with overlap_entry(own, other)
-// (empty entries skipped) and returns how many contacts it wrote to `out`, in
-// discovery order, at most min(max, 50, out.size()). Each contact holds what the
-// pair function wrote plus +0xb4 = 0 and the owner and shape words +0x00, +0x04,
-// +0x40, +0x44 (Contact_InsertSorted, 0x0033d718). Every other word keeps
-// whatever the caller's slot held, and the slot's written marks are cleared
-// first, so a contact's marks show exactly what the query wrote.
+// IPhysics_OverlapShape (0x0033ebb8), bodies only, no options. Tests the
+// candidates whose world box overlaps the querying shape's (the querying
+// owner's own bodies are excluded), every shape of each chain with
+// overlap_entry(own, other) (empty entries skipped), and returns how many
+// contacts it wrote to `out`, in discovery order, at most min(max, 50,
+// out.size()). Each contact holds what the pair function wrote plus +0xb4 = 0
+// and the owner and shape words +0x00, +0x04, +0x40, +0x44
+// (Contact_InsertSorted, 0x0033d718). Every other word keeps whatever the
+// caller's slot held, and the slot's written marks are cleared first, so a
+// contact's marks show exactly what the query wrote.
 std::size_t iphysics_overlap_shape(std::span<Contact> out, const OverlapQuery& query,
                                    std::span<const OverlapBody> candidates, Quirks quirks = Quirks::faithful());
 

@@ -1,0 +1,58 @@
+// The world's parallel front end: tbb::parallel_for over a frame's queries, one
+// WorldScratch and set of buffers per thread (world_batch.hpp).
+#include "levelsweep/world_batch.hpp"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <array>
+#include <vector>
+
+namespace levelsweep {
+
+namespace {
+// One worker's scratch and buffers.
+struct Worker {
+    explicit Worker(const World& world) : scratch(world) {}
+    WorldScratch scratch;
+    std::array<Contact, WorldBatch::contact_room> contacts;
+    std::vector<BodyId> bodies;  // a gather's answer: room for every body
+};
+}  // namespace
+
+struct WorldBatch::Impl {
+    const World& world;
+    tbb::task_arena arena;
+    tbb::enumerable_thread_specific<Worker> workers;
+
+    Impl(const World& w, unsigned threads)
+        : world(w),
+          arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)),
+          workers([&w] { return Worker(w); }) {}
+};
+
+WorldBatch::WorldBatch(const World& world, unsigned threads) : impl_(new Impl(world, threads)) {}
+WorldBatch::~WorldBatch() = default;
+
+unsigned WorldBatch::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
+
+void WorldBatch::run(std::span<const WorldQuery> queries, const Sink& sink) {
+    Impl& im = *impl_;
+    const std::size_t bodies = im.world.body_count();
+    im.arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 16), [&](const auto& range) {
+            Worker& w = im.workers.local();
+            if (w.bodies.size() < bodies) w.bodies.resize(bodies);  // grows with the world, not per query
+            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                const WorldResult r = im.world.run(queries[i], w.contacts, w.bodies, w.scratch);
+                const bool gather = std::holds_alternative<GatherQuery>(queries[i]);
+                sink(i, r, std::span<const Contact>(w.contacts.data(), gather ? 0 : r.count),
+                     std::span<const BodyId>(w.bodies.data(), gather ? r.count : 0));
+            }
+        });
+    });
+}
+
+}  // namespace levelsweep
