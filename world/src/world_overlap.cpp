@@ -28,6 +28,7 @@ WorldResult World::overlap(const ShapeOverlapQuery& q, std::span<Contact> out, W
     const std::size_t max = q.max > 0 ? static_cast<std::size_t>(q.max) : 0;
     WorldScratch::Impl& s = *scratch.impl_;
     world_detail::OverlapFill fill{out, std::min({max, std::size_t{body_contact_slots}, out.size()}), &s.spare};
+    fill.clear = true;  // unwritten words are zero: no answer depends on the buffer's history
     if ((q.options & world_option::bodies) && max > 0) {  // +0x18 of 0: no body is tested at all
         // Step 1: the gather box is the shape's world bounds, or +0x08 with 0x400.
         const ShapeBounds box = (q.options & world_option::given_box) ? q.box : world_bounds(q.shape);

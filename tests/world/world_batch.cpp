@@ -1,0 +1,123 @@
+// WorldBatch: a frame's queries in parallel over queries (TBB) give the answers
+// of the same queries one at a time, whatever the thread count, and no query
+// allocates.
+#include <cstring>
+#include <random>
+
+#include "alloc_counter.hpp"
+#include "replay_support.hpp"
+#include "levelsweep/world_batch.hpp"
+#include "world_random.hpp"
+
+using namespace levelsweep;
+using namespace levelsweep::test;
+using namespace levelsweep::test::world;
+
+namespace {
+
+struct Stored {
+    WorldResult result;
+    std::vector<Contact> contacts;
+    std::vector<BodyId> bodies;
+};
+
+std::vector<Stored> run_batch(const World& w, std::span<const WorldQuery> qs, unsigned threads) {
+    std::vector<Stored> out(qs.size());
+    WorldBatch batch(w, threads);
+    batch.run(qs, [&](std::size_t i, const WorldResult& r, std::span<const Contact> c, std::span<const BodyId> b) {
+        out[i] = Stored{r, {c.begin(), c.end()}, {b.begin(), b.end()}};
+    });
+    return out;
+}
+
+bool same_result(const WorldResult& a, const WorldResult& b) {
+    return a.status == b.status && a.count == b.count && a.found == b.found && a.overflow == b.overflow &&
+           a.status_bits == b.status_bits && a.stats.candidates == b.stats.candidates &&
+           a.stats.pairs == b.stats.pairs && a.stats.mesh_contacts == b.stats.mesh_contacts;
+}
+
+// Every byte of the 0xc0 record and the written marks.
+bool same_contact(const Contact& a, const Contact& b) {
+    return std::memcmp(&a, &b, Contact::record_bytes) == 0 && a.written == b.written;
+}
+
+}  // namespace
+
+TEST_SUITE("world batch") {
+    TEST_CASE("WorldBatch: a frame's queries give the answers of the same queries one at a time, on 1, 2 and 4 threads") {
+        const Level& level = bundled_level("street_1k.lvl");
+        World w(&level);
+        std::mt19937 rng = seeded_rng(1202);
+        const RandomScene scene = random_scene(w, rng, 600, {0, 0, 0}, {40, 21, 4});
+        std::uint64_t compared = 0, with_contacts = 0;
+        for (int frame = 0; frame < scaled(6); ++frame) {
+            swing_strikes(w, rng, scene);
+            const std::vector<WorldQuery> qs = random_frame(rng, scene, 400, frame % 2 == 0);
+            // One at a time, with one scratch reused.
+            WorldScratch scratch(w);
+            std::vector<Stored> single(qs.size());
+            for (std::size_t i = 0; i < qs.size(); ++i) {
+                std::vector<Contact> contacts(WorldBatch::contact_room);
+                std::vector<BodyId> bodies(w.body_count());
+                const WorldResult r = w.run(qs[i], contacts, bodies, scratch);
+                const bool gather = std::holds_alternative<GatherQuery>(qs[i]);
+                single[i].result = r;
+                single[i].contacts.assign(contacts.begin(), contacts.begin() + (gather ? 0 : r.count));
+                single[i].bodies.assign(bodies.begin(), bodies.begin() + (gather ? r.count : 0));
+                with_contacts += r.count > 0;
+            }
+            for (const unsigned threads : {1u, 2u, 4u}) {
+                CAPTURE(threads);
+                const std::vector<Stored> batch = run_batch(w, qs, threads);
+                for (std::size_t i = 0; i < qs.size(); ++i) {
+                    CAPTURE(i);
+                    REQUIRE(same_result(batch[i].result, single[i].result));
+                    REQUIRE(batch[i].contacts.size() == single[i].contacts.size());
+                    for (std::size_t k = 0; k < batch[i].contacts.size(); ++k)
+                        CHECK(same_contact(batch[i].contacts[k], single[i].contacts[k]));
+                    CHECK(batch[i].bodies == single[i].bodies);
+                    ++compared;
+                }
+            }
+        }
+        MESSAGE(compared << " answers compared");
+        CHECK(with_contacts > compared / 12);  // the frames meet bodies and the level
+    }
+
+    TEST_CASE("WorldBatch and World's queries allocate nothing per query") {
+        const Level& level = bundled_level("street_1k.lvl");
+        World w(&level);
+        std::mt19937 rng = seeded_rng(1203);
+        const RandomScene scene = random_scene(w, rng, 300, {0, 0, 0}, {40, 21, 4});
+        swing_strikes(w, rng, scene);
+        const std::vector<WorldQuery> qs = random_frame(rng, scene, 600, true);
+        // The counter counts (a vector of a size known only at run time).
+        count_allocations(true);
+        std::vector<BodyId> probe(qs.size());
+        count_allocations(false);
+        REQUIRE(allocations_counted() == 1);
+        CHECK(probe.size() == 600);
+        // One at a time: a warmed scratch and the caller's buffers.
+        WorldScratch scratch(w);
+        std::vector<Contact> contacts(WorldBatch::contact_room);
+        std::vector<BodyId> bodies(w.body_count());
+        for (const WorldQuery& q : qs) w.run(q, contacts, bodies, scratch);  // warm the mesh scratch
+        count_allocations(true);
+        std::uint64_t answered = 0;
+        for (const WorldQuery& q : qs) answered += w.run(q, contacts, bodies, scratch).count;
+        count_allocations(false);
+        CHECK(allocations_counted() == 0);
+        CHECK(answered > 0);
+        // The batch: its threads' buffers are made by the first run.
+        WorldBatch batch(w, 2);
+        std::uint64_t seen = 0;
+        const WorldBatch::Sink sink = [&](std::size_t, const WorldResult& r, std::span<const Contact>,
+                                          std::span<const BodyId>) { seen += r.count > 0; };
+        batch.run(qs, sink);
+        count_allocations(true);
+        batch.run(qs, sink);
+        count_allocations(false);
+        CHECK(allocations_counted() == 0);
+        CHECK(seen > 0);
+    }
+}
