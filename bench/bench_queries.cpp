@@ -21,6 +21,7 @@
 
 #include "bench_levels.hpp"
 #include "bench_main.hpp"
+#include "cpu_time.hpp"
 #include "paired_timing.hpp"
 #include "query_paths.hpp"
 #include "query_sets.hpp"
@@ -76,13 +77,6 @@ void bm_kind(benchmark::State& state, BenchLevel level, QueryKind kind, const Qu
         benchmark::ClobberMemory();
     }
     report(state, set, slots);
-}
-
-// The process's CPU time in seconds (POSIX): all its threads together.
-double process_cpu_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 // Timed by the wall clock. `cores` is the CPU time the process got per second

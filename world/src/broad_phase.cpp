@@ -6,13 +6,24 @@
 
 namespace levelsweep::world_detail {
 
+// The extent is taken in double, within half an ulp of the exact one. A bucket's
+// top U is a double, and rounding is monotone, so a rounded extent below U means
+// an exact extent below U too: U bounds every extent in its bucket.
 std::size_t BroadPhase::bucket_of(const ShapeBounds& b) {
-    // The difference of two floats in double is within an ulp of the exact
-    // one; the bound below doubles its bucket's top to cover that.
     const double w = static_cast<double>(b.max.x) - static_cast<double>(b.min.x);
     if (!(w > 0.0)) return 0;
-    const int e = std::clamp(std::ilogb(w), min_exponent, max_exponent);
-    return static_cast<std::size_t>(1 + (e - min_exponent));
+    int exp = 0;
+    const double m = std::frexp(w, &exp);  // w = m 2^exp, m in [0.5, 1)
+    const int e = std::clamp(exp - 1, min_exponent, max_exponent);
+    const int part = std::clamp(static_cast<int>((2.0 * m - 1.0) * parts), 0, parts - 1);
+    return static_cast<std::size_t>(1 + (e - min_exponent) * parts + part);
+}
+
+double BroadPhase::width_bound() const {
+    if (top_bucket_ == 0) return 0.0;
+    const int k = static_cast<int>(top_bucket_) - 1;
+    const int e = k / parts + min_exponent, part = k % parts;
+    return std::ldexp(1.0 + static_cast<double>(part + 1) / parts, e);  // the bucket's top
 }
 
 void BroadPhase::count_width(const ShapeBounds& b, int delta) {
@@ -23,12 +34,6 @@ void BroadPhase::count_width(const ShapeBounds& b, int delta) {
     } else {
         while (top_bucket_ > 0 && widths_[top_bucket_] == 0) --top_bucket_;
     }
-}
-
-double BroadPhase::width_bound() const {
-    if (top_bucket_ == 0) return 0.0;
-    const int e = static_cast<int>(top_bucket_) - 1 + min_exponent;  // widths below 2^(e+1)
-    return std::ldexp(1.0, e + 2);
 }
 
 std::size_t BroadPhase::first_in_window(float q_min_x) const {
@@ -43,7 +48,7 @@ std::size_t BroadPhase::first_in_window(float q_min_x) const {
     return static_cast<std::size_t>(it - entries_.begin());
 }
 
-void BroadPhase::restore_order(std::size_t pos) {
+std::size_t BroadPhase::restore_order(std::size_t pos) {
     const Entry moving = entries_[pos];
     while (pos > 0 && before(moving, entries_[pos - 1])) {
         place(pos, entries_[pos - 1]);
@@ -54,6 +59,19 @@ void BroadPhase::restore_order(std::size_t pos) {
         ++pos;
     }
     place(pos, moving);
+    return pos;
+}
+
+void BroadPhase::refresh_blocks(std::size_t from, std::size_t to) {
+    block_max_x_.resize((entries_.size() + block - 1) / block);
+    if (entries_.empty()) return;
+    to = std::min(to, entries_.size() - 1);
+    for (std::size_t b = from / block; b <= to / block; ++b) {
+        const std::size_t end = std::min(entries_.size(), (b + 1) * block);
+        float m = entries_[b * block].box.max.x;
+        for (std::size_t i = b * block + 1; i < end; ++i) m = std::max(m, entries_[i].box.max.x);
+        block_max_x_[b] = m;
+    }
 }
 
 void BroadPhase::insert(std::uint32_t slot, std::uint64_t sequence, const ShapeBounds& b) {
@@ -61,7 +79,8 @@ void BroadPhase::insert(std::uint32_t slot, std::uint64_t sequence, const ShapeB
     entries_.push_back(Entry{b, sequence, slot});
     position_[slot] = static_cast<std::uint32_t>(entries_.size() - 1);
     count_width(b, +1);
-    restore_order(entries_.size() - 1);
+    const std::size_t end = restore_order(entries_.size() - 1);
+    refresh_blocks(end, entries_.size() - 1);
 }
 
 void BroadPhase::update(std::uint32_t slot, const ShapeBounds& b) {
@@ -69,7 +88,8 @@ void BroadPhase::update(std::uint32_t slot, const ShapeBounds& b) {
     count_width(entries_[pos].box, -1);
     entries_[pos].box = b;
     count_width(b, +1);
-    restore_order(pos);
+    const std::size_t end = restore_order(pos);
+    refresh_blocks(std::min(pos, end), std::max(pos, end));
 }
 
 void BroadPhase::erase(std::uint32_t slot) {
@@ -78,6 +98,7 @@ void BroadPhase::erase(std::uint32_t slot) {
     for (std::size_t i = pos; i + 1 < entries_.size(); ++i) place(i, entries_[i + 1]);
     entries_.pop_back();
     position_[slot] = npos;
+    refresh_blocks(pos, entries_.size());
 }
 
 }  // namespace levelsweep::world_detail

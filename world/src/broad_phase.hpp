@@ -2,13 +2,14 @@
 // by min x (bodies added earlier first on a tie), as the original's x-sorted
 // list suggests, updated in place when a box changes (sort and sweep along x).
 //
-// A query visits, in list order, the entries whose min x lies in
-// [box.min.x - W, box.max.x], W a power of two at least the widest entry's x
-// extent (kept per power-of-two bucket, so that it follows removals and shrinking
-// boxes in O(1)); every entry outside that window is provably apart in x, and
-// every entry inside gets bounds_overlap's exact test. So the bodies visited
-// are those that testing every body would find, in the same order; the
-// differential test in tests/world/world_broad_phase.cpp checks it.
+// A query walks, in list order, the entries whose min x lies in
+// [box.min.x - W, box.max.x], W at least the widest entry's x extent (kept per
+// bucket of widths, so that it follows removals and shrinking boxes in O(1)),
+// and skips each block of 32 consecutive entries whose largest max x falls
+// short of box.min.x. Every entry left out is provably apart in x, and every
+// entry walked gets bounds_overlap's exact test; so the bodies visited are
+// those that testing every body would find, in the same order (the
+// differential test in tests/world/world_broad_phase.cpp checks it).
 #pragma once
 
 #include <array>
@@ -33,18 +34,26 @@ public:
     // list order. A query box with a NaN corner overlaps nothing.
     template <class F>
     void visit(const ShapeBounds& q, F&& f) const {
-        if (entries_.empty()) return;
         const std::size_t n = entries_.size();
-        for (std::size_t i = first_in_window(q.min.x); i < n && entries_[i].box.min.x <= q.max.x; ++i) {
-            const ShapeBounds& b = entries_[i].box;
-            if (b.max.x >= q.min.x && b.min.y <= q.max.y && q.min.y <= b.max.y && b.min.z <= q.max.z &&
-                q.min.z <= b.max.z)
-                f(entries_[i].slot);
+        std::size_t i = first_in_window(q.min.x);
+        while (i < n && entries_[i].box.min.x <= q.max.x) {
+            const std::size_t block_end = std::min(n, (i / block + 1) * block);
+            if (block_max_x_[i / block] < q.min.x) {  // nothing in the rest of this block reaches q
+                i = block_end;
+                continue;
+            }
+            for (; i < block_end && entries_[i].box.min.x <= q.max.x; ++i) {
+                const ShapeBounds& b = entries_[i].box;
+                if (b.max.x >= q.min.x && b.min.y <= q.max.y && q.min.y <= b.max.y && b.min.z <= q.max.z &&
+                    q.min.z <= b.max.z)
+                    f(entries_[i].slot);
+            }
         }
     }
 
 private:
     static constexpr std::uint32_t npos = std::numeric_limits<std::uint32_t>::max();
+    static constexpr std::size_t block = 32;
 
     struct Entry {
         ShapeBounds box;
@@ -52,20 +61,25 @@ private:
         std::uint32_t slot = 0;
     };
 
-    // Width buckets: bucket 0 holds zero widths, bucket 1 + (e - min_exponent)
-    // widths in [2^e, 2^(e+1)); a float box's x extent lies in 2^-149 .. 2^129.
+    // Width buckets: bucket 0 holds zero widths; the others split each octave
+    // [2^e, 2^(e+1)) into 8 equal parts, for the x extents of float boxes
+    // (2^-149 .. 2^129).
     static constexpr int min_exponent = -150;
     static constexpr int max_exponent = 130;
-    static constexpr std::size_t bucket_count = 2 + (max_exponent - min_exponent);
+    static constexpr int parts = 8;
+    static constexpr std::size_t bucket_count = 1 + parts * (1 + max_exponent - min_exponent);
     static std::size_t bucket_of(const ShapeBounds& b);
     void count_width(const ShapeBounds& b, int delta);
-    // A power of two at least every entry's x extent.
+    // At least every entry's x extent: the top of the highest non-empty bucket.
     double width_bound() const;
 
     // The first position whose min x could belong to a box reaching q_min_x.
     std::size_t first_in_window(float q_min_x) const;
-    // Moves the entry at `pos` left or right until the list is sorted again.
-    void restore_order(std::size_t pos);
+    // Moves the entry at `pos` left or right until the list is sorted again;
+    // returns where it ends.
+    std::size_t restore_order(std::size_t pos);
+    // Recomputes the largest max x of the blocks holding positions [from, to].
+    void refresh_blocks(std::size_t from, std::size_t to);
     static bool before(const Entry& a, const Entry& b) {
         return a.box.min.x < b.box.min.x || (a.box.min.x == b.box.min.x && a.sequence < b.sequence);
     }
@@ -76,6 +90,7 @@ private:
 
     std::vector<Entry> entries_;           // the list, sorted by (min x, sequence)
     std::vector<std::uint32_t> position_;  // by slot: its position in entries_, or npos
+    std::vector<float> block_max_x_;       // by block of `block` entries: their largest max x
     std::array<std::uint32_t, bucket_count> widths_{};
     std::size_t top_bucket_ = 0;           // the highest non-empty bucket (0 when none)
 };
