@@ -8,8 +8,6 @@
 
 namespace levelsweep::cli {
 
-namespace {
-
 std::uint32_t read_bits(const json& obj, const char* key) {
     if (!obj.contains(key)) return 0;
     const json& v = obj.at(key);
@@ -25,6 +23,8 @@ std::uint32_t read_bits(const json& obj, const char* key) {
     }
     throw std::invalid_argument(std::string("input \"") + key + "\": expected an unsigned integer or \"0x...\"");
 }
+
+namespace {
 
 std::array<Vec3, 3> read_axes(const json& obj) {
     std::array<Vec3, 3> axes{Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}};

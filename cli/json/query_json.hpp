@@ -10,6 +10,10 @@
 
 namespace levelsweep::cli {
 
+// An unsigned 32-bit word under `key`: a number or a string "0x..." (0 when
+// the key is absent).
+std::uint32_t read_bits(const json& obj, const char* key);
+
 // Parses one query object. Throws std::invalid_argument naming the key that is
 // missing or malformed; unknown keys are ignored. `quirks` is the mode the
 // query runs in (the files carry no mode; the command line chooses).

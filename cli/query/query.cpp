@@ -1,8 +1,11 @@
 // levelsweep query: queries against a level (JSON Lines or a binary query file,
 // plain or gzipped), one JSON line of results each (docs/query.md). A malformed
-// line gets an error object and the run goes on.
+// line gets an error object and the run goes on. With --scene, bodies stand
+// beside the level and scene lines (world queries and edits, docs/formats.md)
+// run in their place among the mesh queries.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -10,6 +13,7 @@
 #include "levelsweep/mesh_query.hpp"
 #include "json/query_json.hpp"
 #include "query/query_source.hpp"
+#include "world/scene_lines.hpp"
 
 namespace levelsweep::cli {
 
@@ -19,6 +23,7 @@ struct QueryOptions {
     std::string level;
     std::string input = "-";
     std::string mode = "faithful";
+    std::string scene;
     bool brute_force = false;
 };
 
@@ -26,6 +31,9 @@ void run_queries(const QueryOptions& o) {
     const Level level = load_level(o.level);
     const Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
     auto source = open_queries(o.input);
+    const std::unique_ptr<Scene> scene = o.scene.empty() ? nullptr : load_scene(o.scene, &level);
+    std::optional<SceneLines> scene_lines;
+    if (scene) scene_lines.emplace(*scene, quirks);
     QueryScratch scratch(level);
     std::vector<MeshContact> contacts(mesh_contact_capacity);
     std::vector<QueryRecord> records(256);
@@ -34,7 +42,9 @@ void run_queries(const QueryOptions& o) {
             const QueryRecord& record = records[i];
             json out;
             if (record.malformed) {
-                out = {{"error", record.error}};
+                std::optional<json> answer;
+                if (scene_lines && !record.text.empty()) answer = scene_lines->answer(record.text);
+                out = answer ? *answer : json{{"error", record.error}};
             } else {
                 Query q = record.query;
                 q.settings.quirks = quirks;
@@ -60,6 +70,7 @@ void add_query_command(CLI::App& app) {
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
     cmd->add_flag("--brute-force", o->brute_force, "Test every triangle in index order instead of walking cells");
+    cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level, for world queries (docs/formats.md)");
     cmd->callback([o] { run_queries(*o); });
 }
 

@@ -62,6 +62,7 @@ public:
             } catch (const std::exception& e) {
                 r.malformed = true;
                 r.error = "line " + std::to_string(line_no_) + ": " + e.what();
+                r.text = line_;
             }
         }
         return n;

@@ -1,6 +1,8 @@
 // levelsweep replay: runs a query file (binary or JSON Lines, plain or gzipped)
 // against a level, streaming, in parallel over queries, and writes the results
 // in query order; prints progress and a summary (docs/formats.md, README).
+// With --scene, the scene lines among the queries run against the scene's
+// bodies (world/scene_replay.hpp).
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -16,6 +18,7 @@
 #include "replay/progress.hpp"
 #include "query/query_source.hpp"
 #include "replay/replay_summary.hpp"
+#include "world/scene_replay.hpp"
 
 namespace levelsweep::cli {
 
@@ -25,7 +28,7 @@ namespace {
 constexpr std::size_t chunk = 4096;
 
 struct ReplayOptions {
-    std::string level, queries, results;
+    std::string level, queries, results, scene, scene_results;
     std::string path = "reference", mode = "faithful", isa = "auto";
     unsigned threads = 0;
     bool force = false, quiet = false;
@@ -68,6 +71,12 @@ int replay(const ReplayOptions& o) {
         out = std::make_unique<ResultFileWriter>(o.results, rh);
     }
 
+    const std::unique_ptr<Scene> scene = o.scene.empty() ? nullptr : load_scene(o.scene, &level);
+    std::unique_ptr<SceneReplay> scene_replay;
+    if (scene) scene_replay = std::make_unique<SceneReplay>(*scene, quirks, o.threads, o.scene_results);
+    else if (!o.scene_results.empty()) throw std::runtime_error("--scene-results needs --scene");
+    std::vector<char> taken(chunk, 0);  // the scene lines of a chunk: not mesh queries
+
     BatchRunner runner(level, o.threads);
     std::vector<QueryRecord> records(chunk);
     std::vector<Query> queries(chunk);
@@ -78,6 +87,7 @@ int replay(const ReplayOptions& o) {
     std::size_t malformed = 0;
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t n; (n = source->read(records)) > 0;) {
+        if (scene_replay) scene_replay->run(std::span(records).first(n), taken);
         for (std::size_t i = 0; i < n; ++i) {
             queries[i] = records[i].query;
             queries[i].settings.quirks = quirks;
@@ -89,6 +99,7 @@ int replay(const ReplayOptions& o) {
                        results[i].contacts.assign(contacts.begin(), contacts.end());
                    });
         for (std::size_t i = 0; i < n; ++i, ++index) {
+            if (scene_replay && taken[i]) continue;  // answered by the scene
             ResultRecord& record = results[i];
             record.index = index;
             record.kind = queries[i].kind;
@@ -113,6 +124,7 @@ int replay(const ReplayOptions& o) {
               << " triangles), mode " << o.mode << ", path reference, isa scalar\n";
     summary.print(std::cout, seconds, runner.threads());
     if (malformed) std::cout << "malformed records  " << malformed << " (each has status malformed)\n";
+    if (scene_replay) scene_replay->print(std::cout);
     if (const auto cut = source->truncation()) {
         std::cerr << "levelsweep replay: " << cut->what() << "; every query before it was replayed\n";
         return 3;
@@ -140,6 +152,8 @@ void add_replay_command(CLI::App& app) {
     cmd->add_option("--isa", o->isa, "auto, sse4, avx2, avx512 or scalar (the reference path is scalar)")
         ->check(CLI::IsMember({"auto", "sse4", "avx2", "avx512", "scalar"}))
         ->capture_default_str();
+    cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level; its scene lines run too (docs/formats.md)");
+    cmd->add_option("--scene-results", o->scene_results, "Write the scene lines' answers here, as JSON Lines");
     cmd->add_flag("--force", o->force, "Replay queries recorded against another level");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress output");
     cmd->callback([o] {

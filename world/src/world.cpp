@@ -241,6 +241,16 @@ WorldStatus World::enable_shape(BodyId id, ShapeRef ref, bool on) {
     return WorldStatus::ok;
 }
 
+WorldStatus World::set_previous_position(BodyId id, ShapeRef ref, const Vec3& previous) {
+    StoredBody* b = impl_->find(id);
+    if (b == nullptr) return WorldStatus::unknown_body;
+    if (ref.index >= b->shapes(ref.chain).size()) return WorldStatus::bad_shape;
+    if (!std::isfinite(previous.x) || !std::isfinite(previous.y) || !std::isfinite(previous.z))
+        return WorldStatus::non_finite;
+    b->previous(ref.chain)[ref.index] = previous;
+    return WorldStatus::ok;
+}
+
 WorldStatus World::set_body_words(BodyId id, std::uint32_t flags, std::uint32_t type, std::uint32_t group) {
     StoredBody* b = impl_->find(id);
     if (b == nullptr) return WorldStatus::unknown_body;

@@ -44,6 +44,7 @@ struct QueryRecord {
     bool malformed = false;
     std::string error;
     std::uint64_t position = 0;  // the record's index in a binary file, or its line in JSON Lines
+    std::string text;  // JSON Lines: a malformed line itself (a scene line, for `query` and `replay --scene`)
 };
 
 // Fixed-size records: encode/decode one (for the writer, the reader and tests).

@@ -97,6 +97,9 @@ public:
     // The shape's switch (vtable +0x1c, 0x004f11c8): on sets flags 0x11 (enabled
     // and reset), off clears 0x1.
     WorldStatus enable_shape(BodyId id, ShapeRef shape, bool on);
+    // Sets a shape's previous position (+0x20) directly: for restoring a
+    // recorded state (the scene files of docs/formats.md), not for play.
+    WorldStatus set_previous_position(BodyId id, ShapeRef shape, const Vec3& previous);
     // The flags (+0x40), type (+0x44) and group (+0x3c) words.
     WorldStatus set_body_words(BodyId id, std::uint32_t flags, std::uint32_t type, std::uint32_t group);
 
