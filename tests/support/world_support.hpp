@@ -72,6 +72,13 @@ inline BodyId add(World& w, const BodyDesc& d) {
     return a.id;
 }
 
+// What a body holds now; the body must be there.
+inline BodyView view(const World& w, BodyId id) {
+    const auto v = w.body(id);
+    REQUIRE(v);
+    return *v;
+}
+
 struct Answer {
     WorldResult result;
     std::vector<Contact> contacts;

@@ -48,7 +48,7 @@ TEST_SUITE("world bodies") {
         CHECK_FALSE(c == a);
         CHECK_FALSE(w.body(a));
         REQUIRE(w.body(c));
-        CHECK(w.body(c)->owner == 21);
+        CHECK(view(w, c).owner == 21);
         CHECK(w.pose_shape(a, {}, capsule(0.35f, 1.8f, {0, 0, 0})) == WorldStatus::unknown_body);
         CHECK(w.move_body(a, {1, 0, 0}) == WorldStatus::unknown_body);
         CHECK(w.enable_shape(a, hand, true) == WorldStatus::unknown_body);
@@ -99,8 +99,8 @@ TEST_SUITE("world bodies") {
         REQUIRE(p);
         CHECK_VEC3_NEAR(*p, 40.6391, 46.1587, 1);  // the centre of the update before (strike_prev, update 33)
         REQUIRE(w.body(id));
-        CHECK_VEC3_NEAR(w.body(id)->strikes[0].shape.sphere.centre, 41.1509, 45.4583, 1);
-        CHECK(w.body(id)->strikes[0].flags == shape_flag::strike);
+        CHECK_VEC3_NEAR(view(w, id).strikes[0].shape.sphere.centre, 41.1509, 45.4583, 1);
+        CHECK(view(w, id).strikes[0].flags == shape_flag::strike);
     }
 
     TEST_CASE("PhysicsSphere_Pose 0x00342b08 and 0x004f11c8: switching on sets 0x11, and the first pose after it has previous = current") {
@@ -108,12 +108,12 @@ TEST_SUITE("world bodies") {
         const BodyId id = add(w, striker(20, {56.75f, 41.42f, 1}));  // a stale centre from elsewhere in the level
         REQUIRE(w.enable_shape(id, hand, true) == WorldStatus::ok);
         REQUIRE(w.body(id));
-        CHECK(w.body(id)->strikes[0].flags == 0x13u);  // +0x32 = 0x0013 in the runtime log
+        CHECK(view(w, id).strikes[0].flags == 0x13u);  // +0x32 = 0x0013 in the runtime log
         REQUIRE(w.pose_shape(id, hand, sphere(0.09f, {40.6391f, 46.1587f, 1})) == WorldStatus::ok);
         const auto p = w.previous_position(id, hand);
         REQUIRE(p);
         CHECK_VEC3_NEAR(*p, 40.6391, 46.1587, 1);  // previous = current: a zero move, not from (56.75, 41.42)
-        CHECK(w.body(id)->strikes[0].flags == 0x3u);  // 0x10 cleared by the pose
+        CHECK(view(w, id).strikes[0].flags == 0x3u);  // 0x10 cleared by the pose
         // The next pose moves on from there.
         REQUIRE(w.pose_shape(id, hand, sphere(0.09f, {41.1509f, 45.4583f, 1})) == WorldStatus::ok);
         const auto q = w.previous_position(id, hand);
@@ -121,7 +121,7 @@ TEST_SUITE("world bodies") {
         CHECK_VEC3_NEAR(*q, 40.6391, 46.1587, 1);
         // Switching off clears 0x1 only.
         REQUIRE(w.enable_shape(id, hand, false) == WorldStatus::ok);
-        CHECK(w.body(id)->strikes[0].flags == 0x2u);
+        CHECK(view(w, id).strikes[0].flags == 0x2u);
     }
 
     TEST_CASE("World::pose_shape refuses another type, a bad index and a bad pose, changing nothing") {
@@ -134,7 +134,7 @@ TEST_SUITE("world bodies") {
         const std::vector<Shape> one{capsule(0.35f, 1.8f, {0, 0, 0})};
         CHECK(w.pose_body(id, one, {}) == WorldStatus::bad_shape);  // the strike chain's count differs
         REQUIRE(w.body(id));
-        CHECK_VEC3_NEAR(w.body(id)->strikes[0].shape.sphere.centre, 1, 0, 1);
+        CHECK_VEC3_NEAR(view(w, id).strikes[0].shape.sphere.centre, 1, 0, 1);
         const auto p = w.previous_position(id, hand);
         REQUIRE(p);
         CHECK_VEC3_NEAR(*p, 1, 0, 1);
@@ -155,9 +155,23 @@ TEST_SUITE("world bodies") {
         const auto seg_prev = w.previous_position(id, {Chain::strikes, 1});
         REQUIRE(seg_prev);
         CHECK_VEC3_NEAR(*seg_prev, 0.2, 0, 1.2);  // a segment's position is its start
+        const auto capsule_prev = w.previous_position(id, {Chain::collision, 0});
+        REQUIRE(capsule_prev);
+        CHECK_VEC3_NEAR(*capsule_prev, 0, 0, 0);  // a capsule's is its base
+        // A box's is its centre.
+        const BodyId crate = add(w, box_object(9, 0, box({1, 2, 3}, {0.5f, 0.5f, 0.5f})));
+        REQUIRE(w.move_body(crate, {1, 0, 0}) == WorldStatus::ok);
+        const auto box_prev = w.previous_position(crate, {});
+        REQUIRE(box_prev);
+        CHECK_VEC3_NEAR(*box_prev, 1, 2, 3);
+        CHECK(w.set_previous_position(crate, {}, {7, 7, 7}) == WorldStatus::ok);
+        const auto restored = w.previous_position(crate, {});
+        REQUIRE(restored);
+        CHECK_VEC3_NEAR(*restored, 7, 7, 7);
+        CHECK(w.set_previous_position(crate, {Chain::strikes, 0}, {7, 7, 7}) == WorldStatus::bad_shape);
         const float nan = std::numeric_limits<float>::quiet_NaN();
         CHECK(w.move_body(id, {nan, 0, 0}) == WorldStatus::non_finite);
-        CHECK_VEC3_NEAR(w.body(id)->chain[0].shape.capsule.base, 2, 1, 0);
+        CHECK_VEC3_NEAR(view(w, id).chain[0].shape.capsule.base, 2, 1, 0);
     }
 
     TEST_CASE("World::pose_body poses both chains at once and moves the body's world box") {
@@ -167,7 +181,7 @@ TEST_SUITE("world bodies") {
         const std::vector<Shape> strikes{sphere(0.09f, {10.4f, 0, 1.2f})};
         REQUIRE(w.pose_body(id, chain, strikes) == WorldStatus::ok);
         REQUIRE(w.body(id));
-        CHECK_VEC3_NEAR(w.body(id)->bounds.min, 9.65, -0.35, -0.35);
+        CHECK_VEC3_NEAR(view(w, id).bounds.min, 9.65, -0.35, -0.35);
         const auto p = w.previous_position(id, hand);
         REQUIRE(p);
         CHECK_VEC3_NEAR(*p, 0.4, 0, 1.2);

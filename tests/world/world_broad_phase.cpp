@@ -51,7 +51,7 @@ std::vector<BodyId> every_body(const World& w, const std::vector<Listed>& live, 
         hits.push_back(i);
     }
     std::sort(hits.begin(), hits.end(), [&](std::size_t a, std::size_t b) {
-        const float xa = w.body(live[a].id)->bounds.min.x, xb = w.body(live[b].id)->bounds.min.x;
+        const float xa = view(w, live[a].id).bounds.min.x, xb = view(w, live[b].id).bounds.min.x;
         return xa < xb || (xa == xb && live[a].added < live[b].added);
     });
     for (std::size_t i : hits) ids.push_back(live[i].id);

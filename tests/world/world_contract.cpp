@@ -68,7 +68,7 @@ TEST_SUITE("world contract") {
         const std::vector<BodyId> got = gather(w, q);
         REQUIRE(got.size() == 1);
         REQUIRE(w.body(got[0]));
-        CHECK(w.body(got[0])->owner == 2u);
+        CHECK(view(w, got[0]).owner == 2u);
         // Through IPhysics_OverlapShape with option 0x10, with and without a querying body.
         ShapeOverlapQuery o;
         o.shape = sphere(3, {0, 0, 0});

@@ -55,6 +55,11 @@ TEST_SUITE("world overlap") {
         CHECK(a.contacts[0].own.owner == 20);
         CHECK(a.contacts[0].own.shape == 0x84u);
         CHECK(a.result.stats.candidates == 2);
+        // SphereCapsule writes nothing: the rest of the record is zero, not the buffer's leftovers.
+        CHECK(a.contacts[0].untouched(offs::fraction, 4));
+        CHECK(a.contacts[0].word_at(offs::fraction) == 0u);
+        CHECK(a.contacts[0].written == (pairs::words(offs::own_owner, 8) | pairs::words(offs::other_owner, 8) |
+                                        pairs::words(offs::triangle, 4)));
         // Move the right one past the left one: the order follows the list.
         REQUIRE(w.move_body(right, {-3, 0, 0}) == WorldStatus::ok);
         CHECK(owners(ask(w, push_sphere(me, {0, 0, 0}))) == std::vector<std::uint32_t>{22, 21});

@@ -178,6 +178,18 @@ TEST_SUITE("world strikes") {
         CHECK(ask(cars, strike_test(striker_id)).result.count == 0);
     }
 
+    TEST_CASE("Human_TestStrikes 0x0033f110: a hand sphere never reaches a human, whose capsule has no sphere entry in the sweep table") {
+        World w;
+        add(w, human(30, {0, 0, 0}));
+        const BodyId me = add(w, striker(20));
+        swing(w, me, hand, sphere(0.09f, {-0.6f, 0, 1}), sphere(0.09f, {0, 0, 1}));  // right through the capsule
+        park(w, me, forearm, segment({-3, -3, 1}, {-2.8f, -3, 1}, 0.05f));
+        const Answer a = ask(w, strike_test(me));
+        CHECK(a.result.count == 0);
+        CHECK(a.result.stats.candidates == 1);
+        CHECK(a.result.stats.pairs == 0);  // sweep (2, 3) lies outside the spec's units: empty
+    }
+
     TEST_CASE("Human_TestStrikes 0x0033f110: a segment's previous position moves only its start, so the strike tests the stretched segment") {
         World w;
         add(w, human(30, {0, 0, 0}));

@@ -237,6 +237,60 @@ TEST_SUITE("world sweep") {
         CHECK(ask(w, q).result.count == 1);
     }
 
+    TEST_CASE("World::sweep: more hits than the 50 slots keep the first 50 in sorted order and report the overflow") {
+        World w;
+        // 60 walls across the path, nearest last added: the list must sort them.
+        for (int k = 59; k >= 0; --k)
+            add(w, box_object(100 + static_cast<std::uint32_t>(k), 0,
+                              box({1.0f + 0.05f * static_cast<float>(k), 0, 0}, {0.01f, 2, 2}), 1000 + static_cast<std::uint32_t>(k)));
+        ShapeSweepQuery q;
+        q.shape = sphere(0.1f, {0, 0, 0});
+        q.move = {5, 0, 0, 1};
+        q.max = 64;
+        const Answer a = ask(w, q, 64);
+        CHECK(a.result.found == 60);
+        CHECK(a.result.overflow);
+        REQUIRE(a.result.count == body_contact_slots);
+        for (std::uint32_t i = 0; i < a.result.count; ++i) CHECK(a.contacts[i].other.owner == 100 + i);
+        for (std::uint32_t i = 1; i < a.result.count; ++i) CHECK(a.contacts[i - 1].fraction < a.contacts[i].fraction);
+    }
+
+    TEST_CASE("World::sweep: a pair that writes no fraction (a segment's thunk) sorts as 0, its unwritten words zero") {
+        World w;
+        add(w, human(30, {0, 0, 0}, 300));
+        add(w, box_object(9, 0, box({0.45f, 0, 1}, {0.05f, 0.5f, 0.5f})));  // box 0.4-0.5: a segment never meets it
+        ShapeSweepQuery q;
+        q.shape = segment({-1, 0, 1}, {0.2f, 0, 1}, 0.05f);
+        q.move = {0.5f, 0, 0, 1};
+        const Answer a = ask(w, q);
+        REQUIRE(a.result.count == 1);
+        const Contact& c = a.contacts[0];
+        CHECK(c.other.owner == 30u);
+        CHECK(c.untouched(offs::fraction, 4));  // PhysicsOverlap_SegmentCapsule writes nothing
+        CHECK(c.fraction == 0.0f);
+        CHECK(c.word_at(offs::point) == 0u);
+        CHECK(c.written == (pairs::words(offs::own_owner, 8) | pairs::words(offs::other_owner, 8) |
+                            pairs::words(offs::triangle, 4)));
+        CHECK(a.result.stats.pairs == 2);  // the capsule's thunk and PhysicsSweep_SegmentBox (returns 0)
+    }
+
+    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498 with option 0x1: the walking capsule's mesh sweep beside the bodies") {
+        // A wall at x = 1.5 facing -x, 2 m high; a BLOCKHUMANS crate just before it.
+        const Level level = make_level({{{1.5f, -5, 0}, {1.5f, -5, 2}, {1.5f, 5, 0}}, {{1.5f, 5, 0}, {1.5f, -5, 2}, {1.5f, 5, 2}}});
+        World w(&level);
+        const BodyId me = add(w, human(20, {0, 0, 0}));
+        add(w, box_object(9, body_flag::block_humans, box({1.3f, 0, 0.5f}, {0.1f, 0.5f, 0.5f})));
+        HumanSweepQuery q = walk(me, {1.5f, 0, 0});
+        q.options = world_option::mesh;
+        const Answer a = ask(w, q);
+        REQUIRE(a.result.count == 2);
+        CHECK(a.contacts[0].other.owner == 9u);  // the crate's face at 1.2 comes before the wall at 1.5
+        CHECK_NEAR(a.contacts[0].fraction, (1.2 - 0.35) / 1.5);
+        CHECK(a.contacts[1].other.owner == 0u);
+        CHECK_NEAR(a.contacts[1].fraction, (1.5 - 0.35) / 1.5);  // the sphere 0.52 m above the feet, radius 0.35
+        CHECK(a.result.stats.mesh_contacts == 1);
+    }
+
     TEST_CASE("World::sweep: bad input gets a status") {
         World w;
         const BodyId me = add(w, human(20, {0, 0, 0}));
