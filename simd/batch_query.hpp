@@ -112,7 +112,7 @@ private:
         return b;
     }
 
-    F field(const Block& b, std::size_t at) const { return F::gather(data_.records.data() + at, b.base); }
+    F field(const Block& b, std::size_t at) const { return gather<A>(data_.records.data() + at, b.base); }
     WVec3<A> vec(const Block& b, std::size_t at) const { return {field(b, at), field(b, at + 1), field(b, at + 2)}; }
     I flags(const Block& b) const {
         return xsimd::bitwise_cast<I>(field(b, detail::record::flags)) & I(tri_flags::mask);

@@ -83,12 +83,13 @@ const std::vector<Isa>& detected_isas() {
     return isas;
 }
 
-bool is_available(Isa isa) {
+}  // namespace
+
+bool isa_available(Isa isa) {
     for (Isa a : detected_isas())
         if (a == isa) return true;
     return false;
 }
-}  // namespace
 
 std::vector<Isa> available_isas() { return detected_isas(); }
 
@@ -104,7 +105,7 @@ Isa choose_isa(std::string_view name) {
     std::string choices = "auto";
     for (Isa a : detected_isas()) choices += ", " + std::string(isa_name(a));
     if (!isa) throw std::invalid_argument("unknown ISA '" + std::string(name) + "' (this machine: " + choices + ")");
-    if (!is_available(*isa))
+    if (!isa_available(*isa))
         throw std::invalid_argument("ISA " + std::string(name) + " is not available on this machine (" + choices + ")");
     return *isa;
 }
@@ -112,7 +113,7 @@ Isa choose_isa(std::string_view name) {
 namespace detail {
 
 const BatchIsaTable* batch_isa_table(Isa isa) {
-    if (!is_available(isa)) return nullptr;
+    if (!isa_available(isa)) return nullptr;
     switch (isa) {
 #if LEVELSWEEP_SIMD_SSE4_2
         case Isa::sse4_2: return &batch_table_sse4_2();

@@ -18,6 +18,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "levelsweep/vec.hpp"
 
@@ -96,6 +97,25 @@ template <class T, class A>
 xsimd::batch_bool<T, A> choose(const xsimd::batch_bool<T, A>& c, const xsimd::batch_bool<T, A>& a,
                                const xsimd::batch_bool<T, A>& b) {
     return (c & a) | (~c & b);
+}
+
+// base[index[k]] in lane k. xsimd 8.1's batch::gather never reaches its own
+// AVX2 and AVX-512 gathers (its kernel::gather<A, T> call does not match their
+// signatures), so those two are asked for here; other ISAs load lane by lane.
+template <class A>
+xsimd::batch<float, A> gather(const float* base, const xsimd::batch<std::int32_t, A>& index) {
+#if XSIMD_WITH_AVX512F
+    if constexpr (std::is_base_of_v<xsimd::avx512f, A>) return _mm512_i32gather_ps(index, base, 4);
+#endif
+#if XSIMD_WITH_AVX2
+    if constexpr (std::is_base_of_v<xsimd::avx2, A>) return _mm256_i32gather_ps(base, index, 4);
+#endif
+    constexpr std::size_t n = xsimd::batch<float, A>::size;
+    alignas(64) std::int32_t at[n];
+    alignas(64) float lanes[n];
+    index.store_aligned(at);
+    for (std::size_t k = 0; k < n; ++k) lanes[k] = base[at[k]];
+    return xsimd::batch<float, A>::load_aligned(lanes);
 }
 
 // The float lane mask of an integer condition and back (same lane width).

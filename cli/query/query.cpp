@@ -3,12 +3,14 @@
 // line gets an error object and the run goes on.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "json/query_json.hpp"
+#include "query/path_options.hpp"
 #include "query/query_source.hpp"
 
 namespace levelsweep::cli {
@@ -20,6 +22,7 @@ struct QueryOptions {
     std::string input = "-";
     std::string mode = "faithful";
     bool brute_force = false;
+    PathOptions paths;
 };
 
 void run_queries(const QueryOptions& o) {
@@ -27,6 +30,8 @@ void run_queries(const QueryOptions& o) {
     const Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
     auto source = open_queries(o.input);
     QueryScratch scratch(level);
+    std::optional<SingleQueryRunner> runner;
+    if (!o.brute_force) runner.emplace(level, o.paths);
     std::vector<MeshContact> contacts(mesh_contact_capacity);
     std::vector<QueryRecord> records(256);
     for (std::size_t n; (n = source->read(records)) > 0;) {
@@ -38,7 +43,7 @@ void run_queries(const QueryOptions& o) {
             } else {
                 Query q = record.query;
                 q.settings.quirks = quirks;
-                const QueryResult r = run_query(level, q, contacts, scratch, o.brute_force ? Walk::brute_force : Walk::grid);
+                const QueryResult r = runner ? runner->run(q, contacts) : run_query(level, q, contacts, scratch, Walk::brute_force);
                 out = result_to_json(r, std::span<const MeshContact>(contacts.data(), r.count));
                 out["kind"] = query_kind_name(q.kind);
             }
@@ -59,7 +64,9 @@ void add_query_command(CLI::App& app) {
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
-    cmd->add_flag("--brute-force", o->brute_force, "Test every triangle in index order instead of walking cells");
+    add_path_options(*cmd, o->paths);
+    cmd->add_flag("--brute-force", o->brute_force,
+                  "Test every triangle in index order instead of walking cells (on the reference path)");
     cmd->callback([o] { run_queries(*o); });
 }
 

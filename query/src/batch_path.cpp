@@ -464,8 +464,7 @@ QueryResult run_query_batch(const BatchLevel& level, const Query& q, std::span<M
     const detail::BatchIsaTable* table = detail::batch_isa_table(isa);
     if (isa == Isa::scalar) return run_query(level.level(), q, out, scratch.impl().reference);
     if (table == nullptr)
-        throw std::invalid_argument("the batch path has no " + std::string(isa_name(isa)) +
-                                    " code on this machine (levelsweep::available_isas())");
+        throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
     QueryResult result;
     result.status = validate_query(q);
     if (result.status != QueryStatus::ok) return result;

@@ -4,7 +4,6 @@
 
 #include <doctest/doctest.h>
 
-#include <bit>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -12,6 +11,7 @@
 
 #include "levelsweep/batch_query.hpp"
 #include "levelsweep/mesh_query.hpp"
+#include "result_support.hpp"
 
 namespace levelsweep::test {
 
@@ -49,12 +49,6 @@ private:
     BatchScratch batch_scratch_;
 };
 
-inline std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
-
-inline bool same_bits(const Vec3& a, const Vec3& b) {
-    return bits(a.x) == bits(b.x) && bits(a.y) == bits(b.y) && bits(a.z) == bits(b.z);
-}
-
 // The first difference between two answers ("" when they are equal): status,
 // count, found, overflow, contacts by kernel branch, and every contact field
 // bit for bit. The other work counters belong to the path and are not compared.
@@ -72,18 +66,7 @@ inline std::string answer_difference(const Answer& a, const Answer& b) {
                    std::to_string(b.result.stats.hits_by_branch[k]);
     for (std::size_t i = 0; i < a.contacts.size(); ++i) {
         const MeshContact &x = a.contacts[i], &y = b.contacts[i];
-        const char* field = bits(x.fraction) != bits(y.fraction) ? "fraction"
-                            : bits(x.depth) != bits(y.depth)     ? "depth"
-                            : !same_bits(x.normal, y.normal)     ? "normal"
-                            : !same_bits(x.point, y.point)       ? "point"
-                            : !same_bits(x.direction, y.direction) ? "direction"
-                            : x.triangle != y.triangle           ? "triangle"
-                            : x.flags != y.flags                 ? "flags"
-                            : x.triangle_flags != y.triangle_flags ? "triangle flags"
-                            : x.material != y.material           ? "material"
-                            : x.inside_mask != y.inside_mask     ? "inside mask"
-                                                                 : nullptr;
-        if (field != nullptr) {
+        if (const std::string field = contact_mismatch(x, y); !field.empty()) {
             why << "contact " << i << ": " << field << " (triangle " << x.triangle << " fraction " << x.fraction
                 << " vs triangle " << y.triangle << " fraction " << y.fraction << ")";
             return why.str();

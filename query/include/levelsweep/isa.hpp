@@ -17,6 +17,7 @@ std::optional<Isa> isa_from_name(std::string_view name);
 // scalar (the reference path) is always present.
 std::vector<Isa> available_isas();
 Isa best_isa();
+bool isa_available(Isa isa);
 // An ISA by name, as --isa takes it: "auto" (or "") is the environment
 // variable LEVELSWEEP_ISA when it is set (so tests and replays can pin one),
 // else best_isa(). Throws std::invalid_argument, naming this machine's choices,
