@@ -288,7 +288,7 @@ private:
             const WPointTriangle<A> pt = point_triangle_distance_sq<A>(WVec3<A>(p.c), v0, v1, v2);
             const F r(p.r);
             const B inside = f.pass & (pt.distance_sq < r * r);
-            (r - xsimd::sqrt(pt.distance_sq)).store_aligned(fraction.data());
+            (r - square_root(pt.distance_sq)).store_aligned(fraction.data());
             pt.s.store_aligned(s_lane.data());
             pt.t.store_aligned(t_lane.data());
             inside.store_aligned(contact.data());

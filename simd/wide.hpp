@@ -81,12 +81,31 @@ WVec3<A> select(const typename Lanes<A>::B& c, const WVec3<A>& a, const WVec3<A>
     return {xsimd::select(c, a.x, b.x), xsimd::select(c, a.y, b.y), xsimd::select(c, a.z, b.z)};
 }
 
+// a / b and sqrt(x), correctly rounded as IEEE requires (and the scalar code
+// gets): xsimd 8.1's float division and square root on AArch64 fall back to its
+// ARMv7 code, a reciprocal estimate refined by Newton steps, which is off in the
+// last bits; there the instructions are asked for directly.
+template <class A>
+xsimd::batch<float, A> quotient(const xsimd::batch<float, A>& a, const xsimd::batch<float, A>& b) {
+#if XSIMD_WITH_NEON64
+    if constexpr (std::is_base_of_v<xsimd::neon64, A>) return vdivq_f32(a, b);
+#endif
+    return a / b;
+}
+template <class A>
+xsimd::batch<float, A> square_root(const xsimd::batch<float, A>& x) {
+#if XSIMD_WITH_NEON64
+    if constexpr (std::is_base_of_v<xsimd::neon64, A>) return vsqrtq_f32(x);
+#endif
+    return xsimd::sqrt(x);
+}
+
 // levelsweep::normalize_rsqrt: v / sqrt(v.v), the zero vector for a zero input.
 template <class A>
 WVec3<A> normalize_rsqrt(const WVec3<A>& v) {
     using F = typename Lanes<A>::F;
     const F len_sq = dot(v, v);
-    const F inv = F(1.0f) / xsimd::sqrt(len_sq);
+    const F inv = quotient(F(1.0f), square_root(len_sq));
     const auto zero = len_sq == F(0.0f);
     return {xsimd::select(zero, F(0.0f), inv * v.x), xsimd::select(zero, F(0.0f), inv * v.y),
             xsimd::select(zero, F(0.0f), inv * v.z)};

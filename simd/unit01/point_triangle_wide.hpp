@@ -51,34 +51,34 @@ WPointTriangle<A> point_triangle_distance_sq(const WVec3<A>& P, const WVec3<A>& 
     const C at_v1{(a + two * d) + f, one, zero};
     const C at_v2{(c + two * e) + f, zero, one};
     // The t = 0 edge (v0..v1) and the s = 0 edge (v0..v2).
-    const F s_t0 = negate(d) / a;
+    const F s_t0 = quotient(negate(d), a);
     const C edge_t0 = C::pick(d >= zero, at_v0, C::pick(negate(d) >= a, at_v1, C{d * s_t0 + f, s_t0, zero}));
-    const F t_s0 = negate(e) / c;
+    const F t_s0 = quotient(negate(e), c);
     const C edge_s0 = C::pick(e >= zero, at_v0, C::pick(negate(e) >= c, at_v2, C{e * t_s0 + f, zero, t_s0}));
     // The v1..v2 edge from num: s = num / den, t = 1 - s.
     const F den = (a - two * b) + c;
     auto edge_v1v2 = [&](const F& num) {
-        const F ss = num / den, tt = one - ss;
+        const F ss = quotient(num, den), tt = one - ss;
         return C::pick(num >= den, at_v1, C{q(ss, tt), ss, tt});
     };
 
     // Inside the s + t <= det side.
-    const F inv_det = one / det;
+    const F inv_det = quotient(one, det);
     const F s0 = s * inv_det, t0 = t * inv_det;
     const C region4 = C::pick(d < zero, edge_t0, edge_s0);
     const C inner = C::pick(s < zero, C::pick(t < zero, region4, edge_s0),
                             C::pick(t < zero, edge_t0, C{q(s0, t0), s0, t0}));
     // Region 2.
     const F r2_t0 = b + d, r2_t1 = c + e;
-    const F r2_tt = negate(e) / c;
+    const F r2_tt = quotient(negate(e), c);
     const C region2 = C::pick(r2_t0 < r2_t1, edge_v1v2(r2_t1 - r2_t0),
                               C::pick(r2_t1 <= zero, at_v2, C::pick(e >= zero, at_v0, C{e * r2_tt + f, zero, r2_tt})));
     // Region 6: region 2 with the roles swapped.
     const F r6_t0 = b + e, r6_t1 = a + d;
     const F r6_num = r6_t1 - r6_t0;
-    const F r6_tt = r6_num / den, r6_ss = one - r6_tt;
+    const F r6_tt = quotient(r6_num, den), r6_ss = one - r6_tt;
     const C r6_edge = C::pick(r6_num >= den, at_v2, C{q(r6_ss, r6_tt), r6_ss, r6_tt});
-    const F r6_s = negate(d) / a;
+    const F r6_s = quotient(negate(d), a);
     const C region6 = C::pick(r6_t0 < r6_t1, r6_edge,
                               C::pick(r6_t1 <= zero, at_v1, C::pick(d >= zero, at_v0, C{d * r6_s + f, r6_s, zero})));
     // Region 1.

@@ -74,7 +74,7 @@ void cap_roots(WRoots<A>& list, const typename Lanes<A>::B& lanes, const typenam
                const typename Lanes<A>::F& delta, const typename Lanes<A>::F& k, Keep keep) {
     using F = typename Lanes<A>::F;
     const auto two = lanes & (delta > F(0.0f));
-    const F q = xsimd::sqrt(delta);
+    const F q = square_root(delta);
     const F tau1 = negate(b1) - q, tau2 = negate(b1) + q;
     list.add(two & keep(tau1), tau1 * k);
     list.add(two & keep(tau2), tau2 * k);
@@ -96,13 +96,13 @@ wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const t
     const F parallel_dz(std::bit_cast<float>(std::uint32_t{0x3f7fffef}));  // 0.99999899
     const F zero_move(std::bit_cast<float>(std::uint32_t{0x358637bd}));    // 1e-6
     wide_detail::WRoots<A> list;
-    const F L = xsimd::sqrt(dot(E, E));
+    const F L = square_root(dot(E, E));
     const auto zero_edge = lanes & (L == F(0.0f));
     scalar_lanes = scalar_lanes | zero_edge;
     lanes = lanes & ~zero_edge;
     list.done = ~lanes;
 
-    const WVec3<A> W = (F(1.0f) / L) * E;
+    const WVec3<A> W = quotient(F(1.0f), L) * E;
     // Vec_MakePerpendicularBasis (0x00349180).
     const auto use_x = xsimd::abs(W.y) <= xsimd::abs(W.x);
     const WVec3<A> U = normalize_rsqrt(select(use_x, WVec3<A>(negate(W.z), F(0.0f), W.x),
@@ -111,8 +111,8 @@ wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const t
     const WVec3<A> delta = c - Ap;
     const WVec3<A> P{dot(U, delta), dot(V, delta), dot(W, delta)};
     const WVec3<A> Mf{dot(U, M), dot(V, M), dot(W, M)};
-    const F m = xsimd::sqrt(dot(Mf, Mf));
-    const F k = F(1.0f) / m;
+    const F m = square_root(dot(Mf, Mf));
+    const F k = quotient(F(1.0f), m);
     const WVec3<A> D = k * Mf;
 
     // Parallel or zero move: the corner spheres' entry and exit along the axis.
@@ -121,7 +121,7 @@ wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const t
         const F rho = (r * r - P.x * P.x) - P.y * P.y;
         const F ME = dot(M, E);
         const auto some = parallel & ~((rho < F(0.0f)) | (ME == F(0.0f)));
-        const F s = xsimd::sqrt(rho);
+        const F s = square_root(rho);
         const auto toward_a = ME < F(0.0f);
         const F entry_a = (P.z + s) * k, exit_b = negate((L - P.z) + s) * k;
         const F entry_b = negate(P.z + s) * k, exit_a = ((L - P.z) + s) * k;
@@ -143,14 +143,14 @@ wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const t
     };
     {
         const auto two = ~list.done & (dw > F(0.0f));
-        const F q = xsimd::sqrt(dw);
-        const F inv_a2 = F(1.0f) / a2;
+        const F q = square_root(dw);
+        const F inv_a2 = quotient(F(1.0f), a2);
         const F tau1 = (negate(a1) - q) * inv_a2, tau2 = (negate(a1) + q) * inv_a2;
         list.add(two & on_wall(tau1), tau1 * k);
         list.add(two & on_wall(tau2), tau2 * k);
         // dw == 0 (or NaN): one grazing root; on the wall it ends the list.
         const auto one = ~list.done & ~(dw > F(0.0f));
-        const F tau = negate(a1) / a2;
+        const F tau = quotient(negate(a1), a2);
         const auto grazes = one & on_wall(tau);
         list.add(grazes, tau * k);
         list.done = list.done | grazes;
@@ -182,11 +182,11 @@ void sphere_sweep_edge(const typename Lanes<A>::B& lanes, const WVec3<A>& Ap, co
     const F b = dot(Dv, E);
     const F a = dot(E, E);
     const F delta = b * b - a * cc;
-    const F s = xsimd::sqrt(delta);
-    const F inv_a = F(1.0f) / a;
+    const F s = square_root(delta);
+    const F inv_a = quotient(F(1.0f), a);
     const F u1 = (negate(b) - s) * inv_a, u2 = (negate(b) + s) * inv_a;
     const auto meets_two = (delta > F(0.0f)) & ~((u1 > F(1.0f)) | (u2 < F(0.0f)));
-    const F u = negate(b) / a;
+    const F u = quotient(negate(b), a);
     const auto meets_tangent = ~(delta < F(0.0f)) & ~(delta > F(0.0f)) & (F(0.0f) <= u) & (u <= F(1.0f));
     const auto touching = lanes & (meets_two | meets_tangent);
 
@@ -229,7 +229,7 @@ WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const 
     const auto front = t.d < nc;
     const auto toward = choose(front, nM < F(0.0f), nM > F(0.0f));
     const WVec3<A> P0 = select(front, c + negate(r) * n, c + r * n);
-    const F tp = (t.d - dot(n, P0)) / nM;
+    const F tp = quotient(t.d - dot(n, P0), nM);
     live = live & (reaching | (toward & ~(tp > F(1.0f))));
     const F base = xsimd::select(reaching, F(0.0f), tp);
     const WVec3<A> P = select(reaching, c, P0 + tp * M);
@@ -273,7 +273,7 @@ WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const 
         corner_sweeps = corner & ~(dot(to_corner, to_corner) < r * r) & ~(dot(M, to_corner) <= F(0.0f));
         const F numerator = dot(mk, V) - dot(mk, c);
         const F speed = dot(mk, M);
-        const F u = numerator / speed;
+        const F u = quotient(numerator, speed);
         const WVec3<A> X = c + u * M;
         const auto crosses_k = dot(ek, V) <= dot(ek, X);
         const F along = dot(ek, M);

@@ -36,7 +36,7 @@ struct WWindow {
         const B above = ~below & (a_max < b_min);       // case 2: B above A
         const B overlapping = ~below & ~above;          // case 3
         B apart = (below & (v <= zero)) | (above & (v >= zero));
-        const F k = one / v;
+        const F k = quotient(one, v);
         // Cases 1 and 2 raise t_first (separated when it passes tMax), lower t_last.
         const F enter = xsimd::select(below, (a_min - b_max) * k, (a_max - b_min) * k);
         const F leave = xsimd::select(below, (a_max - b_min) * k, (a_min - b_max) * k);
@@ -47,7 +47,7 @@ struct WWindow {
         const B lowers = moving_in & ~apart;
         last = xsimd::select(lowers & (leave < last), leave, last);
         // Case 3: overlapping now; v > 0 or v < 0 lowers t_last (a division, not k).
-        const F up = (a_max - b_min) / v, down = (a_min - b_max) / v;
+        const F up = quotient(a_max - b_min, v), down = quotient(a_min - b_max, v);
         const B rising = live & overlapping & (v > zero), falling = live & overlapping & (v < zero);
         last = xsimd::select(rising & (up < last), up, last);
         last = xsimd::select(falling & (down < last), down, last);
