@@ -56,7 +56,7 @@ inline void run_reference(const Level& level, std::span<const Query> queries, st
         }
         return;
     }
-    BatchRunner runner(level, static_cast<unsigned>(threads));
+    BatchRunner runner(level, static_cast<unsigned>(threads), Path::reference);
     runner.run(
         queries,
         [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) { fill_slot(r, contacts, slots[i]); },

@@ -12,6 +12,7 @@
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "json/query_json.hpp"
+#include "query/path_options.hpp"
 #include "query/query_source.hpp"
 #include "world/scene_lines.hpp"
 
@@ -25,6 +26,7 @@ struct QueryOptions {
     std::string mode = "faithful";
     std::string scene;
     bool brute_force = false;
+    PathOptions paths;
 };
 
 void run_queries(const QueryOptions& o) {
@@ -35,6 +37,8 @@ void run_queries(const QueryOptions& o) {
     std::optional<SceneLines> scene_lines;
     if (scene) scene_lines.emplace(*scene, quirks);
     QueryScratch scratch(level);
+    std::optional<SingleQueryRunner> runner;
+    if (!o.brute_force) runner.emplace(level, o.paths);
     std::vector<MeshContact> contacts(mesh_contact_capacity);
     std::vector<QueryRecord> records(256);
     for (std::size_t n; (n = source->read(records)) > 0;) {
@@ -48,7 +52,7 @@ void run_queries(const QueryOptions& o) {
             } else {
                 Query q = record.query;
                 q.settings.quirks = quirks;
-                const QueryResult r = run_query(level, q, contacts, scratch, o.brute_force ? Walk::brute_force : Walk::grid);
+                const QueryResult r = runner ? runner->run(q, contacts) : run_query(level, q, contacts, scratch, Walk::brute_force);
                 out = result_to_json(r, std::span<const MeshContact>(contacts.data(), r.count));
                 out["kind"] = query_kind_name(q.kind);
             }
@@ -69,7 +73,9 @@ void add_query_command(CLI::App& app) {
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
-    cmd->add_flag("--brute-force", o->brute_force, "Test every triangle in index order instead of walking cells");
+    add_path_options(*cmd, o->paths);
+    cmd->add_flag("--brute-force", o->brute_force,
+                  "Test every triangle in index order instead of walking cells (on the reference path)");
     cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level, for world queries (docs/formats.md)");
     cmd->callback([o] { run_queries(*o); });
 }

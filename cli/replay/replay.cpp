@@ -13,9 +13,9 @@
 
 #include "commands.hpp"
 #include "levelsweep/batch.hpp"
-#include "levelsweep/isa.hpp"
 #include "levelsweep/level_file.hpp"
 #include "replay/progress.hpp"
+#include "query/path_options.hpp"
 #include "query/query_source.hpp"
 #include "replay/replay_summary.hpp"
 #include "world/scene_replay.hpp"
@@ -29,7 +29,8 @@ constexpr std::size_t chunk = 4096;
 
 struct ReplayOptions {
     std::string level, queries, results, scene, scene_results;
-    std::string path = "reference", mode = "faithful", isa = "auto";
+    std::string mode = "faithful";
+    PathOptions paths;
     unsigned threads = 0;
     bool force = false, quiet = false;
 };
@@ -40,18 +41,9 @@ std::string hex64(std::uint64_t v) {
     return buf;
 }
 
-// The batch path is a later issue: until then --path and --isa exist and accept
-// only what the reference path runs on.
-void check_path_and_isa(const ReplayOptions& o) {
-    if (o.path != "reference")
-        throw std::runtime_error("--path " + o.path + ": the batch path is not built yet; use --path reference");
-    if (o.isa != "auto" && o.isa != "scalar")
-        throw std::runtime_error("--isa " + o.isa + ": only the scalar reference path exists yet (this CPU has " +
-                                 std::string(isa_name(best_isa())) + "); use --isa scalar or auto");
-}
-
 int replay(const ReplayOptions& o) {
-    check_path_and_isa(o);
+    const Path path = o.paths.chosen_path();
+    const Isa isa = o.paths.chosen_isa();
     const Level level = load_level(o.level);
     auto source = open_queries(o.queries);
     const QueryFileHeader& header = source->header();
@@ -65,8 +57,8 @@ int replay(const ReplayOptions& o) {
         ResultFileHeader rh;
         rh.level_checksum = level.checksum();
         rh.quirks = quirks.bits();
-        rh.path = "reference";
-        rh.isa = "scalar";
+        rh.path = std::string(path_name(path));
+        rh.isa = std::string(isa_name(isa));
         rh.metadata = R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}";
         out = std::make_unique<ResultFileWriter>(o.results, rh);
     }
@@ -77,7 +69,7 @@ int replay(const ReplayOptions& o) {
     else if (!o.scene_results.empty()) throw std::runtime_error("--scene-results needs --scene");
     std::vector<char> taken(chunk, 0);  // the scene lines of a chunk: not mesh queries
 
-    BatchRunner runner(level, o.threads);
+    BatchRunner runner(level, o.threads, path, isa);
     std::vector<QueryRecord> records(chunk);
     std::vector<Query> queries(chunk);
     std::vector<ResultRecord> results(chunk);
@@ -121,7 +113,7 @@ int replay(const ReplayOptions& o) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (out) out->close();
     std::cout << "levelsweep replay: " << o.queries << " on " << o.level << " (" << level.triangle_count()
-              << " triangles), mode " << o.mode << ", path reference, isa scalar\n";
+              << " triangles), mode " << o.mode << ", path " << path_name(path) << ", isa " << isa_name(isa) << "\n";
     summary.print(std::cout, seconds, runner.threads());
     if (malformed) std::cout << "malformed records  " << malformed << " (each has status malformed)\n";
     if (scene_replay) scene_replay->print(std::cout);
@@ -141,17 +133,12 @@ void add_replay_command(CLI::App& app) {
     cmd->add_option("queries", o->queries, "Query file: binary (.lsq) or JSON Lines, plain or gzipped; - for stdin")
         ->required();
     cmd->add_option("-o,--output", o->results, "Write the results to this file (binary; `convert` exports text)");
-    cmd->add_option("--path", o->path, "reference (batch: not built yet)")
-        ->check(CLI::IsMember({"reference", "batch"}))
-        ->capture_default_str();
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
     cmd->add_option("--threads", o->threads, "Threads over queries (0: all); results do not depend on it")
         ->capture_default_str();
-    cmd->add_option("--isa", o->isa, "auto, sse4, avx2, avx512 or scalar (the reference path is scalar)")
-        ->check(CLI::IsMember({"auto", "sse4", "avx2", "avx512", "scalar"}))
-        ->capture_default_str();
+    add_path_options(*cmd, o->paths);
     cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level; its scene lines run too (docs/formats.md)");
     cmd->add_option("--scene-results", o->scene_results, "Write the scene lines' answers here, as JSON Lines");
     cmd->add_flag("--force", o->force, "Replay queries recorded against another level");

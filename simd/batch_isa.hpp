@@ -1,0 +1,23 @@
+// levelsweep (batch path, private): the entry points of one instruction set,
+// instantiated by its translation unit (simd/batch_<isa>.cpp) for its xsimd
+// architecture, so that every symbol they define names that architecture.
+#pragma once
+
+#include "batch_query.hpp"
+
+namespace levelsweep::simd {
+
+template <class A>
+const detail::BatchIsaTable& batch_table() {
+    static const detail::BatchIsaTable table{
+        [](const detail::BatchData& data, const detail::BatchPlan& plan, detail::BatchBuffers& buffers) {
+            BatchQuery<A>(data, plan).find(buffers);
+        },
+        [](const detail::BatchData& data, const detail::BatchPlan& plan, const std::uint32_t* slots, std::size_t n,
+           detail::EntryOutcome* outcome, detail::LaneHit* hits) {
+            return BatchQuery<A>(data, plan).evaluate(slots, n, outcome, hits);
+        }};
+    return table;
+}
+
+}  // namespace levelsweep::simd

@@ -1,0 +1,358 @@
+// levelsweep (batch path, private): one query's candidates found and evaluated
+// in lanes, for one instruction set (instantiated by simd/batch_<isa>.cpp).
+//
+// find() walks the hierarchy (BatchLevel) with the query's reach, then runs
+// the triangles it reached through the query's filters and its kernel, each
+// stage over blocks of lanes gathered from the packed records, compacting the
+// survivors between stages. evaluate() runs a given list of slots (the exact
+// cell walk's entries) through the same filters and kernels, in order. Both
+// leave contacts as lane data (LaneHit) for the generic side to finish
+// (query/src/batch_path.cpp).
+//
+// The filters are the reference visits' (query/src/mesh_visits.hpp), lane by
+// lane with the same comparisons; the kernels are the wide twins of the
+// spec's (simd/unit01, simd/unit13).
+#pragma once
+
+#include <xsimd/xsimd.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "batch_kernels.hpp"
+#include "levelsweep/level.hpp"
+#include "unit01/point_triangle_wide.hpp"
+#include "unit01/sphere_triangle_wide.hpp"
+#include "unit13/box_triangle_wide.hpp"
+#include "wide.hpp"
+
+namespace levelsweep::simd {
+
+template <class A>
+class BatchQuery {
+public:
+    using F = typename Lanes<A>::F;
+    using B = typename Lanes<A>::B;
+    using I = typename Lanes<A>::I;
+    static constexpr std::size_t W = Lanes<A>::width;
+
+    BatchQuery(const detail::BatchData& data, const detail::BatchPlan& plan) : data_(data), plan_(plan) {}
+
+    void find(detail::BatchBuffers& buf) {
+        traverse(buf);
+        std::size_t survivors = 0;
+        for (std::size_t i = 0; i < buf.candidate_count; i += W) {
+            const Block b = load(buf.candidates + i, lanes_from(i, buf.candidate_count));
+            Filtered f = filter(b);
+            f.pass = f.pass & reaches(b);
+            survivors += compact(b, f, buf.survivors + survivors, buf.survivor_bits + survivors);
+        }
+        for (std::size_t i = 0; i < survivors; i += W) {
+            const std::size_t n = lanes_from(i, survivors);
+            const Block b = load(buf.survivors + i, n);
+            Filtered f;
+            f.pass = b.valid;
+            unpack_bits(buf.survivor_bits + i, n, f);
+            buf.kernel_calls += static_cast<std::uint32_t>(n);
+            buf.hit_count += kernel(b, f, buf.hits + buf.hit_count, nullptr);
+        }
+    }
+
+    std::uint32_t evaluate(const std::uint32_t* slots, std::size_t count, detail::EntryOutcome* outcome,
+                           detail::LaneHit* hits) {
+        std::uint32_t calls = 0;
+        for (std::size_t i = 0; i < count; i += W) {
+            const std::size_t n = lanes_from(i, count);
+            const Block b = load(slots + i, n);
+            const Filtered f = filter(b);
+            for (std::size_t k = 0; k < n; ++k) outcome[i + k] = detail::EntryOutcome::advanced;
+            if (!xsimd::any(f.pass)) continue;
+            alignas(64) std::array<bool, W> pass{};
+            f.pass.store_aligned(pass.data());
+            for (std::size_t k = 0; k < n; ++k) calls += pass[k] ? 1u : 0u;  // every entry past the filters
+            kernel(b, f, hits + i, outcome + i);
+        }
+        return calls;
+    }
+
+private:
+    // The lanes of the block starting at `i` of `count` entries.
+    static std::size_t lanes_from(std::size_t i, std::size_t count) { return count - i < W ? count - i : W; }
+
+    // Up to W slots and their record offsets; lanes past the count repeat the
+    // first slot and are not valid.
+    struct Block {
+        B valid;
+        I base;  // slot * record::floats
+        std::array<std::uint32_t, 64> slot;
+        std::size_t n;
+    };
+    // Which lanes pass the filters, and how a sweep sees each.
+    struct Filtered {
+        B pass = B(false);
+        B flip = B(false);
+        I marks = I(0);
+    };
+
+    Block load(const std::uint32_t* slots, std::size_t n) const {
+        alignas(64) std::array<std::int32_t, W> base{};
+        Block b;
+        b.n = n;
+        for (std::size_t k = 0; k < W; ++k) {
+            const std::uint32_t s = slots[k < n ? k : 0];
+            b.slot[k] = s;
+            base[k] = static_cast<std::int32_t>(s * detail::record::floats);
+        }
+        b.base = I::load_aligned(base.data());
+        alignas(64) std::array<float, W> lane{};
+        for (std::size_t k = 0; k < W; ++k) lane[k] = static_cast<float>(k);
+        b.valid = F::load_aligned(lane.data()) < F(static_cast<float>(n));
+        return b;
+    }
+
+    F field(const Block& b, std::size_t at) const { return gather<A>(data_.records.data() + at, b.base); }
+    WVec3<A> vec(const Block& b, std::size_t at) const { return {field(b, at), field(b, at + 1), field(b, at + 2)}; }
+    I flags(const Block& b) const {
+        return xsimd::bitwise_cast<I>(field(b, detail::record::flags)) & I(tri_flags::mask);
+    }
+
+    // The filters of the query's visit, lane by lane (mesh_visits.hpp): the flag
+    // word, the n.z range, then the sweeps' side and direction tests and the
+    // capsule's low-triangle rule.
+    Filtered filter(const Block& b) const {
+        const detail::BatchPlan& p = plan_;
+        Filtered f;
+        const I fl = flags(b);
+        auto has = [&](std::uint16_t bit) { return as_float_mask<A>((fl & I(bit)) != I(0)); };
+        B pass = b.valid & has(tri_flags::enabled);
+        const bool skip_special = (p.body_flags & Body::skips_special) ||
+                                  (p.honour_option_8000 && (p.options & option::skip_special));
+        if (skip_special) pass = pass & ~has(tri_flags::special);
+        const WVec3<A> n = vec(b, detail::record::n);
+        if (p.kind != QueryKind::box_sweep) {
+            if (p.options & option::nz_min) pass = pass & ~(n.z < F(p.nz_min));
+            if (p.options & option::nz_max) pass = pass & ~(n.z > F(p.nz_max));
+        }
+        if (p.kind == QueryKind::sphere_overlap || !xsimd::any(pass)) {
+            f.pass = pass;
+            return f;
+        }
+        const F side_epsilon(std::bit_cast<float>(std::uint32_t{0x358637bd}));   // 1e-6
+        const F receding(std::bit_cast<float>(std::uint32_t{0xba83126f}));       // -0.001
+        const F parallel_band(std::bit_cast<float>(std::uint32_t{0x3a83126f}));  // 0.001
+        const WVec3<A> at(p.kind == QueryKind::box_sweep ? p.box.centre : p.c), M(p.M);
+        const B behind = dot(n, at) - field(b, detail::record::d) < side_epsilon;
+        const B two_sided = has(tri_flags::two_sided);
+        f.flip = behind & two_sided;
+        const WVec3<A> facing = select(f.flip, -n, n);
+        const F into = dot(facing, M);
+        const B away = into >= receding;
+        if (p.marking) {  // option 0x40 (sweeps of spheres only): marks instead of skips
+            f.marks = xsimd::select(as_int_mask<A>(behind & ~two_sided), I(mark::behind), I(0));
+            const I away_mark = xsimd::select(as_int_mask<A>(xsimd::abs(into) <= parallel_band), I(mark::parallel),
+                                              I(mark::away));
+            f.marks = f.marks | xsimd::select(as_int_mask<A>(away), away_mark, I(0));
+        } else {
+            pass = pass & ~(behind & ~two_sided) & ~away;
+        }
+        if (p.capsule) {
+            const F z0 = field(b, detail::record::v0 + 2), z1 = field(b, detail::record::v1 + 2),
+                    z2 = field(b, detail::record::v2 + 2);
+            const F top01 = xsimd::select(z0 < z1, z1, z0);  // std::max
+            const F top = xsimd::select(top01 < z2, z2, top01);
+            pass = pass & ~(top < F(p.step_top));
+        }
+        f.pass = pass;
+        return f;
+    }
+
+    // Whether each lane's triangle box meets the query's reach (find only).
+    B reaches(const Block& b) const {
+        const WVec3<A> v0 = vec(b, detail::record::v0), v1 = vec(b, detail::record::v1),
+                       v2 = vec(b, detail::record::v2);
+        auto lo3 = [](const F& a, const F& c, const F& d) {
+            const F m = xsimd::select(c < a, c, a);
+            return xsimd::select(d < m, d, m);
+        };
+        auto hi3 = [](const F& a, const F& c, const F& d) {
+            const F m = xsimd::select(a < c, c, a);
+            return xsimd::select(m < d, d, m);
+        };
+        return box_reaches(WVec3<A>(lo3(v0.x, v1.x, v2.x), lo3(v0.y, v1.y, v2.y), lo3(v0.z, v1.z, v2.z)),
+                              WVec3<A>(hi3(v0.x, v1.x, v2.x), hi3(v0.y, v1.y, v2.y), hi3(v0.z, v1.z, v2.z)));
+    }
+
+    // Boxes that can hold something the query touches: grown by the plan's
+    // margin (which grows with the box), they meet its reach box and, for a
+    // sweep, the segment (the slab test, on the axes the move is not too small
+    // on). Conservative: a NaN rejects nothing.
+    B box_reaches(const WVec3<A>& lo, const WVec3<A>& hi) const {
+        const detail::BatchPlan& p = plan_;
+        const F spread = F(p.rel_margin) * (F(p.size) + (((hi.x - lo.x) + (hi.y - lo.y)) + (hi.z - lo.z)));
+        const WVec3<A> g{F(p.grow.x) + spread, F(p.grow.y) + spread, F(p.grow.z) + spread};
+        B outside = (hi.x + g.x < F(p.reach_lo.x)) | (hi.y + g.y < F(p.reach_lo.y)) | (hi.z + g.z < F(p.reach_lo.z)) |
+                    (lo.x - g.x > F(p.reach_hi.x)) | (lo.y - g.y > F(p.reach_hi.y)) | (lo.z - g.z > F(p.reach_hi.z));
+        if (p.slab) {
+            F t_in(0.0f), t_out(1.0f);
+            auto axis = [&](const F& l, const F& h, const F& grow, float c, float inv) {
+                const F t0 = ((l - grow) - F(c)) * F(inv), t1 = ((h + grow) - F(c)) * F(inv);
+                const F near = xsimd::select(t1 < t0, t1, t0), far = xsimd::select(t1 < t0, t0, t1);
+                t_in = xsimd::select(t_in < near, near, t_in);
+                t_out = xsimd::select(far < t_out, far, t_out);
+            };
+            if (p.slab_axis[0]) axis(lo.x, hi.x, g.x, p.c.x, p.inv_move.x);
+            if (p.slab_axis[1]) axis(lo.y, hi.y, g.y, p.c.y, p.inv_move.y);
+            if (p.slab_axis[2]) axis(lo.z, hi.z, g.z, p.c.z, p.inv_move.z);
+            outside = outside | (t_out < t_in);
+        }
+        return ~outside;
+    }
+
+    // Depth-first over the hierarchy; the reached leaves' slots become
+    // candidates. A node's eight children are tested W at a time (the lanes past
+    // the eighth, under AVX-512, read the node's next row and are ignored).
+    void traverse(detail::BatchBuffers& buf) const {
+        constexpr std::size_t step = W < detail::node_width ? W : detail::node_width;
+        if (data_.nodes.empty()) return;
+        std::size_t top = 0;
+        buf.stack[top++] = 0;
+        while (top > 0) {
+            const detail::BvhNode& node = data_.nodes[buf.stack[--top]];
+            ++buf.nodes_visited;
+            for (std::size_t c0 = 0; c0 < detail::node_width; c0 += step) {
+                const WVec3<A> lo{F::load_unaligned(node.lo[0] + c0), F::load_unaligned(node.lo[1] + c0),
+                                  F::load_unaligned(node.lo[2] + c0)};
+                const WVec3<A> hi{F::load_unaligned(node.hi[0] + c0), F::load_unaligned(node.hi[1] + c0),
+                                  F::load_unaligned(node.hi[2] + c0)};
+                alignas(64) std::array<bool, W> lanes{};
+                box_reaches(lo, hi).store_aligned(lanes.data());
+                for (std::size_t k = 0; k < step; ++k) {
+                    const std::size_t c = c0 + k;
+                    if (!lanes[k] || node.child[c] < 0) continue;
+                    const auto child = static_cast<std::uint32_t>(node.child[c]);
+                    if (node.count[c] == 0) {
+                        buf.stack[top++] = child;
+                    } else {
+                        for (std::uint32_t s = 0; s < node.count[c]; ++s) buf.candidates[buf.candidate_count++] = child + s;
+                    }
+                }
+            }
+        }
+    }
+
+    // Appends the passing lanes' slots and their flip and marks; returns how many.
+    std::size_t compact(const Block& b, const Filtered& f, std::uint32_t* slots, std::uint32_t* bits) const {
+        alignas(64) std::array<bool, W> pass{};
+        alignas(64) std::array<std::int32_t, W> marks{};
+        alignas(64) std::array<bool, W> flip{};
+        f.pass.store_aligned(pass.data());
+        f.flip.store_aligned(flip.data());
+        f.marks.store_aligned(marks.data());
+        std::size_t out = 0;
+        for (std::size_t k = 0; k < b.n; ++k) {
+            if (!pass[k]) continue;
+            slots[out] = b.slot[k];
+            bits[out] = static_cast<std::uint32_t>(marks[k]) | (flip[k] ? 0x80000000u : 0u);
+            ++out;
+        }
+        return out;
+    }
+
+    void unpack_bits(const std::uint32_t* bits, std::size_t n, Filtered& f) const {
+        alignas(64) std::array<std::int32_t, W> marks{};
+        alignas(64) std::array<float, W> flip{};
+        for (std::size_t k = 0; k < n; ++k) {
+            marks[k] = static_cast<std::int32_t>(bits[k] & 0x7fffffffu);
+            flip[k] = (bits[k] & 0x80000000u) ? 1.0f : 0.0f;
+        }
+        f.marks = I::load_aligned(marks.data());
+        f.flip = F::load_aligned(flip.data()) != F(0.0f);
+    }
+
+    // The query's kernel on the passing lanes. With `outcome` (the exact walk),
+    // every valid lane gets its effect on the cell counter and a contact's data
+    // goes to hits[lane]; without, the contacts are appended to hits. Returns
+    // the contacts appended.
+    std::size_t kernel(const Block& b, const Filtered& f, detail::LaneHit* hits, detail::EntryOutcome* outcome) const {
+        const detail::BatchPlan& p = plan_;
+        alignas(64) std::array<float, W> fraction{}, s_lane{}, t_lane{};
+        alignas(64) std::array<std::int32_t, W> mask{}, branch{}, marks{};
+        alignas(64) std::array<bool, W> contact{}, beyond{}, scalar{}, flip{};
+        const WVec3<A> v0 = vec(b, detail::record::v0), v1 = vec(b, detail::record::v1),
+                       v2 = vec(b, detail::record::v2);
+        std::uint8_t hit_branch = static_cast<std::uint8_t>(HitBranch::face);
+        if (p.kind == QueryKind::sphere_overlap) {
+            // SphereTriangle_Penetration: strict q < r^2.
+            const WPointTriangle<A> pt = point_triangle_distance_sq<A>(WVec3<A>(p.c), v0, v1, v2);
+            const F r(p.r);
+            const B inside = f.pass & (pt.distance_sq < r * r);
+            (r - square_root(pt.distance_sq)).store_aligned(fraction.data());
+            pt.s.store_aligned(s_lane.data());
+            pt.t.store_aligned(t_lane.data());
+            inside.store_aligned(contact.data());
+            hit_branch = static_cast<std::uint8_t>(HitBranch::penetration);
+        } else {
+            // The working triangle, flipped (CollTri_Flip) where the side test said.
+            WVec3<A> v[3] = {v0, select(f.flip, v2, v1), select(f.flip, v1, v2)};
+            const WVec3<A> e0 = vec(b, detail::record::e0), e1 = vec(b, detail::record::e1),
+                           e2 = vec(b, detail::record::e2);
+            WVec3<A> e[3] = {select(f.flip, -e2, e0), select(f.flip, -e1, e1), select(f.flip, -e0, e2)};
+            if (p.kind == QueryKind::box_sweep) {
+                const F t = sweep_box_triangle<A>(f.pass, p.box, v, e, p.M, p.quirks);
+                t.store_aligned(fraction.data());
+                (f.pass & (t >= F(0.0f)) & (t <= F(1.0f))).store_aligned(contact.data());
+                (f.pass & (t > F(1.0f))).store_aligned(beyond.data());
+                hit_branch = static_cast<std::uint8_t>(HitBranch::box_triangle);
+            } else {
+                const WVec3<A> n = vec(b, detail::record::n);
+                const F d = field(b, detail::record::d);
+                const WTriangle<A> tri{{v[0], v[1], v[2]}, {e[0], e[1], e[2]}, select(f.flip, -n, n),
+                                       xsimd::select(f.flip, negate(d), d)};
+                const WSphereSweep<A> h = sweep_sphere_triangle<A>(f.pass, tri, WVec3<A>(p.c), F(p.r), WVec3<A>(p.M),
+                                                                   p.quirks);
+                const B in_range = h.hit & (h.fraction >= F(0.0f)) & (h.fraction <= F(1.0f));
+                h.fraction.store_aligned(fraction.data());
+                in_range.store_aligned(contact.data());
+                // The capsule's "above 1" exit skips the counter (DESIGN.md item 4).
+                (h.hit & (h.fraction > F(1.0f))).store_aligned(beyond.data());
+                h.scalar_lanes.store_aligned(scalar.data());
+                h.mask.store_aligned(mask.data());
+                h.branch.store_aligned(branch.data());
+            }
+        }
+        f.flip.store_aligned(flip.data());
+        f.marks.store_aligned(marks.data());
+        std::size_t appended = 0;
+        for (std::size_t k = 0; k < b.n; ++k) {
+            if (outcome != nullptr) {
+                outcome[k] = scalar[k]    ? detail::EntryOutcome::scalar
+                             : contact[k] ? detail::EntryOutcome::contact
+                             : beyond[k] && (p.capsule || p.kind == QueryKind::box_sweep)
+                                 ? detail::EntryOutcome::not_advanced
+                                 : detail::EntryOutcome::advanced;
+            }
+            if (!contact[k] && !scalar[k]) continue;
+            detail::LaneHit& h = outcome != nullptr ? hits[k] : hits[appended++];
+            h.slot = b.slot[k];
+            h.fraction = fraction[k];
+            h.s = s_lane[k];
+            h.t = t_lane[k];
+            h.mask = mask[k];
+            h.branch = p.kind == QueryKind::sphere_overlap || p.kind == QueryKind::box_sweep ? hit_branch
+                       : branch[k] == branch_edge                                           ? static_cast<std::uint8_t>(HitBranch::edge)
+                       : branch[k] == branch_corner ? static_cast<std::uint8_t>(HitBranch::corner)
+                                                    : static_cast<std::uint8_t>(HitBranch::face);
+            h.flipped = flip[k];
+            h.marks = static_cast<std::uint32_t>(marks[k]);
+            h.scalar = scalar[k];
+        }
+        return appended;
+    }
+
+    const detail::BatchData& data_;
+    const detail::BatchPlan& plan_;
+};
+
+}  // namespace levelsweep::simd
