@@ -4,8 +4,9 @@
 #include <array>
 #include <fstream>
 #include <limits>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "json/query_json.hpp"
 #include "json/shape_json.hpp"

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -38,7 +37,6 @@ class Scene {
 public:
     explicit Scene(const Level* level) : world_(level) {}
     World& world() { return world_; }
-    const World& world() const { return world_; }
 
     // The handle of a scene id (a handle to no body when the id names none,
     // which World answers with unknown_body).

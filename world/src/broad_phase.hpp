@@ -12,6 +12,7 @@
 // differential test in tests/world/world_broad_phase.cpp checks it).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -28,7 +29,6 @@ public:
     void update(std::uint32_t slot, const ShapeBounds& b);
     void erase(std::uint32_t slot);
     bool contains(std::uint32_t slot) const { return slot < position_.size() && position_[slot] != npos; }
-    std::size_t size() const { return entries_.size(); }
 
     // Calls f(slot) for every entry whose box overlaps q (touching included), in
     // list order. A query box with a NaN corner overlaps nothing.

@@ -2,7 +2,6 @@
 // fills a contact") over the world: the gather, the filters, the chain step and
 // the mesh overlap appended after the body contacts.
 #include <algorithm>
-#include <cmath>
 
 #include "levelsweep/mesh_query.hpp"
 #include "mesh_part.hpp"

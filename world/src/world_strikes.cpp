@@ -1,8 +1,6 @@
 // Human_TestStrikes (0x0033f110, spec Unit 5 "How Human_TestStrikes builds the
 // sweep"): each enabled strike shape swept from its previous position to its
 // current one against the bodies it can reach; the first hit per body.
-#include <algorithm>
-
 #include "levelsweep/pair_tables.hpp"
 #include "scratch_impl.hpp"
 #include "world_impl.hpp"

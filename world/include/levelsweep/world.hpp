@@ -13,7 +13,6 @@
 // records what the spec leaves open.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
