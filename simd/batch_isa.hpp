@@ -15,7 +15,7 @@ const detail::BatchIsaTable& batch_table() {
         },
         [](const detail::BatchData& data, const detail::BatchPlan& plan, const std::uint32_t* slots, std::size_t n,
            detail::EntryOutcome* outcome, detail::LaneHit* hits) {
-            return BatchQuery<A>(data, plan).evaluate(slots, n, outcome, hits);
+            BatchQuery<A>(data, plan).evaluate(slots, n, outcome, hits);
         }};
     return table;
 }

@@ -62,10 +62,11 @@ struct LaneHit {
     bool scalar = false;
 };
 
-// One list entry of the exact cell walk: its kernel call's effect on the cell
-// counter (DESIGN.md item 4), and whether it gave a contact (hit, below).
-// `scalar`: the wide kernel left it to the scalar one, as LaneHit::scalar.
-enum class EntryOutcome : std::uint8_t { advanced, not_advanced, contact, scalar };
+// One list entry of the exact cell walk: stopped by the filters, or its
+// kernel call's effect on the cell counter (DESIGN.md item 4) and whether it
+// gave a contact (hit, below). `scalar`: the wide kernel left it to the scalar
+// one, as LaneHit::scalar.
+enum class EntryOutcome : std::uint8_t { filtered, advanced, not_advanced, contact, scalar };
 
 // Buffers owned by the caller's scratch, each with room for every slot plus
 // one block (no allocation per query).
@@ -84,11 +85,11 @@ struct BatchIsaTable {
     // The pruned path: every enabled triangle the query can touch, filtered and
     // evaluated; contacts in any order into buffers.hits.
     void (*find)(const BatchData& data, const BatchPlan& plan, BatchBuffers& buffers);
-    // The exact walk's list entries `slots` (box and capsule sweeps): their
-    // filters and kernel, in order. outcome[i] per entry; a contact's lane data
-    // in hits[i]. Returns the kernel calls made.
-    std::uint32_t (*evaluate)(const BatchData& data, const BatchPlan& plan, const std::uint32_t* slots, std::size_t n,
-                              EntryOutcome* outcome, LaneHit* hits);
+    // The exact walk's entries `slots` (box and capsule sweeps): their filters
+    // and kernel, each entry as if it were the first visit of its triangle.
+    // outcome[i] per entry; a contact's lane data in hits[i].
+    void (*evaluate)(const BatchData& data, const BatchPlan& plan, const std::uint32_t* slots, std::size_t n,
+                     EntryOutcome* outcome, LaneHit* hits);
 };
 
 }  // namespace levelsweep::detail

@@ -189,20 +189,27 @@ public:
             contacts_[static_cast<std::size_t>(worst)] = c;
         }
     }
-    // The kept contacts in discovery order.
+    // The kept contacts in discovery order (an insertion sort by rank: a query
+    // has a few contacts, at most 100).
     std::span<MeshContact> in_discovery_order() {
-        std::array<std::size_t, mesh_contact_capacity> order;
-        for (std::size_t i = 0; i < size_; ++i) order[i] = i;
-        std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(size_),
-                  [&](std::size_t a, std::size_t b) { return ranks_[a] < ranks_[b]; });
-        for (std::size_t i = 0; i < size_; ++i) sorted_[i] = contacts_[order[i]];
-        return {sorted_.data(), size_};
+        for (std::size_t i = 1; i < size_; ++i) {
+            const std::uint64_t rank = ranks_[i];
+            const MeshContact c = contacts_[i];
+            std::size_t j = i;
+            for (; j > 0 && ranks_[j - 1] > rank; --j) {
+                ranks_[j] = ranks_[j - 1];
+                contacts_[j] = contacts_[j - 1];
+            }
+            ranks_[j] = rank;
+            contacts_[j] = c;
+        }
+        return {contacts_.data(), size_};
     }
     bool overflow() const { return overflow_; }
 
 private:
     std::array<std::uint64_t, mesh_contact_capacity> ranks_{};
-    std::array<MeshContact, mesh_contact_capacity> contacts_{}, sorted_{};
+    std::array<MeshContact, mesh_contact_capacity> contacts_{};
     std::size_t size_ = 0;
     bool overflow_ = false;
 };
@@ -305,19 +312,45 @@ private:
         }
     }
 
-    // A lane the wide kernel left to the scalar one: the reference kernel on the
-    // working triangle. Returns its effect on the counter; a contact updates h.
+    // A lane the wide code left to the scalar kernel (a block with few lanes
+    // past the filters, or a zero-length capsule edge): the reference kernel on
+    // the working triangle, as the reference visits call it (mesh_visits.hpp).
+    // Returns its effect on the counter; a contact's data goes to h.
     EntryOutcome scalar_lane(LaneHit& h) const {
         const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[detail::record::triangle]);
-        const WorkingTriangle t = level_triangle(level_, tri, h.flipped);
-        const SphereTriangleSweep hit = sweep_sphere_triangle(t, plan_.c, plan_.r, plan_.M, plan_.quirks);
-        const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
-        if (!hit.hit) return EntryOutcome::advanced;
-        if (!in_range) return plan_.capsule && hit.fraction > 1.0f ? EntryOutcome::not_advanced : EntryOutcome::advanced;
-        h.fraction = hit.fraction;
-        h.mask = *hit.mask;
-        h.branch = static_cast<std::uint8_t>(detail::branch_of(hit.branch));
-        return EntryOutcome::contact;
+        switch (q_.kind) {
+            case QueryKind::sphere_overlap: {
+                const Vec3 v0 = level_.corner(tri, 0), v1 = level_.corner(tri, 1), v2 = level_.corner(tri, 2);
+                const auto depth = sphere_triangle_penetration(plan_.c, plan_.r, v0, v1, v2);
+                if (!depth) return EntryOutcome::advanced;
+                const PointTriangleDistance closest = point_triangle_distance_sq(plan_.c, v0, v1, v2);
+                h.fraction = *depth;
+                h.s = closest.s;
+                h.t = closest.t;
+                h.branch = static_cast<std::uint8_t>(HitBranch::penetration);
+                return EntryOutcome::contact;
+            }
+            case QueryKind::box_sweep: {
+                const float f = sweep_box_triangle(plan_.box, level_triangle(level_, tri, h.flipped), plan_.M, plan_.quirks);
+                if (f > 1.0f) return EntryOutcome::not_advanced;
+                if (!(f >= 0.0f && f <= 1.0f)) return EntryOutcome::advanced;
+                h.fraction = f;
+                h.branch = static_cast<std::uint8_t>(HitBranch::box_triangle);
+                return EntryOutcome::contact;
+            }
+            default: {
+                const WorkingTriangle t = level_triangle(level_, tri, h.flipped);
+                const SphereTriangleSweep hit = sweep_sphere_triangle(t, plan_.c, plan_.r, plan_.M, plan_.quirks);
+                const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
+                if (!hit.hit) return EntryOutcome::advanced;
+                if (!in_range)
+                    return plan_.capsule && hit.fraction > 1.0f ? EntryOutcome::not_advanced : EntryOutcome::advanced;
+                h.fraction = hit.fraction;
+                h.mask = *hit.mask;
+                h.branch = static_cast<std::uint8_t>(detail::branch_of(hit.branch));
+                return EntryOutcome::contact;
+            }
+        }
     }
 
     void count_hit(const LaneHit& h) { ++result_.stats.hits_by_branch[h.branch]; }
@@ -338,10 +371,14 @@ private:
 
         RankedContacts& ranked = s_.ranked;
         ranked.clear();
+        std::span<LaneHit> hits(buf.hits, buf.hit_count);
+        if (hits.empty()) {
+            overflow = false;
+            return {};
+        }
         const Bounds qb = query_bounds(q_);
         const GridGeometry& g = level_.grid().geometry();
         const CellRange walked = g.cell_range(qb.min, qb.max);
-        std::span<LaneHit> hits(buf.hits, buf.hit_count);
         if (q_.kind == QueryKind::ray) rank_ray_hits(hits, walked);
         for (std::size_t i = 0; i < hits.size(); ++i) {
             LaneHit& h = hits[i];
@@ -393,53 +430,71 @@ private:
     }
 
     // The exact cell walk (box and walking capsule sweeps with the counter
-    // bug): each cell's list evaluated in lanes, in order; the entries the bug
-    // reads past a list go through the reference visit one by one.
+    // bug), as the reference walks (mesh_walk.hpp): each cell's list evaluated
+    // in lanes, then the words the bug reads past the list's end, evaluated a
+    // block ahead and taken one by one, in order, until the counter catches up.
     std::span<MeshContact> walk(bool& overflow) {
         QueryStats& stats = result_.stats;
         detail::Gather gather(s_.reference.gathered);
         VisitedBits& visited = s_.reference.visited;
         visited.reset();
-        const detail::VisitContext context{level_, visited, gather, stats, nullptr, q_.settings};
         const CellGrid& grid = level_.grid();
-        const Bounds qb = query_bounds(q_);
-        auto walk_with = [&](auto&& visit) {
-            grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
-                ++stats.cells;
-                std::size_t pos = grid.list_offset(cell);
-                const std::uint32_t count = grid.word(pos++);
-                std::size_t n = 0;
-                for (std::uint32_t i = 0; i < count; ++i) {
-                    const std::uint32_t tri = grid.word(pos++);
-                    ++stats.entries;
-                    if (!visited.test_and_set(tri)) s_.entry_slots[n++] = data_.slot_of[tri];
-                }
-                stats.kernel_calls += isa_.evaluate(data_, plan_, s_.entry_slots.data(), n, s_.entry_outcomes.data(),
-                                                    s_.entry_hits.data());
-                std::uint32_t misses = 0;
-                for (std::size_t i = 0; i < n; ++i) {
-                    LaneHit& h = s_.entry_hits[i];
-                    EntryOutcome o = s_.entry_outcomes[i];
-                    if (o == EntryOutcome::scalar) o = scalar_lane(h);
-                    if (o == EntryOutcome::not_advanced) ++misses;
-                    if (o == EntryOutcome::contact) {
-                        count_hit(h);
-                        gather.add(contact(h));
-                    }
-                }
-                // Each miss left the counter behind: read on past the list
-                // (DESIGN.md item 4), one entry more per miss among those too.
-                for (std::uint32_t counter = count - misses; counter < count;) {
-                    ++stats.extra_entries;
-                    ++stats.entries;
-                    if (visit(grid.word(pos++)) == detail::Counter::advanced) ++counter;
-                }
-            });
+        const std::uint32_t triangles = level_.triangle_count();
+        std::uint32_t* slots = s_.entry_slots.data();
+        EntryOutcome* outcomes = s_.entry_outcomes.data();
+        LaneHit* hits = s_.entry_hits.data();
+        // One entry's effect on the counter, contacts gathered in order.
+        auto take = [&](EntryOutcome o, LaneHit& h) {
+            if (o == EntryOutcome::scalar) o = scalar_lane(h);
+            if (o != EntryOutcome::filtered) ++stats.kernel_calls;
+            if (o == EntryOutcome::contact) {
+                count_hit(h);
+                gather.add(contact(h));
+            }
+            return o == EntryOutcome::not_advanced ? detail::Counter::not_advanced : detail::Counter::advanced;
         };
-        if (q_.kind == QueryKind::box_sweep)
-            walk_with(detail::BoxVisit{context, plan_.box, q_.move, direction_});
-        else
-            walk_with(detail::SphereVisit{context, plan_.c, q_.move, direction_, plan_.r, true, plan_.step_top});
+        const Bounds qb = query_bounds(q_);
+        grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
+            ++stats.cells;
+            std::size_t pos = grid.list_offset(cell);
+            const std::uint32_t count = grid.word(pos++);
+            std::size_t n = 0;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                const std::uint32_t tri = grid.word(pos++);
+                ++stats.entries;
+                if (!visited.test_and_set(tri)) slots[n++] = data_.slot_of[tri];
+            }
+            isa_.evaluate(data_, plan_, slots, n, outcomes, hits);
+            std::uint32_t counter = count;
+            for (std::size_t i = 0; i < n; ++i)
+                if (take(outcomes[i], hits[i]) == detail::Counter::not_advanced) --counter;
+            // Each miss left the counter behind: read on past the list (DESIGN.md
+            // item 4), one entry more per miss among those too.
+            while (counter < count) {
+                // As many words as the counter still lacks (more follow when some miss).
+                const std::size_t ahead = std::min<std::size_t>(max_block, count - counter);
+                std::array<std::uint32_t, max_block> words;
+                std::size_t valid = 0;
+                for (std::size_t k = 0; k < ahead; ++k) {
+                    words[k] = grid.word(pos + k);
+                    if (words[k] < triangles) slots[valid++] = data_.slot_of[words[k]];
+                }
+                isa_.evaluate(data_, plan_, slots, valid, outcomes, hits);
+                for (std::size_t k = 0, v = 0; k < ahead && counter < count; ++k) {
+                    ++pos;
+                    ++stats.entries;
+                    ++stats.extra_entries;
+                    const bool evaluated = words[k] < triangles;
+                    const std::size_t at = v;
+                    v += evaluated ? 1 : 0;
+                    if (visited.test_and_set(words[k])) {  // seen before, or no triangle: skipped
+                        ++counter;
+                        continue;
+                    }
+                    if (take(outcomes[at], hits[at]) == detail::Counter::advanced) ++counter;
+                }
+            }
+        });
         visited.reset();
         overflow = gather.overflow();
         return gather.contacts();
