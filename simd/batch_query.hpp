@@ -1,11 +1,11 @@
 // levelsweep (batch path, private): one query's candidates found and evaluated
 // in lanes, for one instruction set (instantiated by simd/batch_<isa>.cpp).
 //
-// find() walks the hierarchy (BatchLevel) with the query's reach (its leaves
-// are single triangles, so the node test is each triangle's own reach test),
-// then runs the triangles it reached through the query's filters and its
-// kernel, each stage over blocks of lanes gathered from the packed records,
-// compacting the survivors between stages. evaluate() runs a given list of slots (the exact
+// gather_survivors() walks the hierarchy (BatchLevel) with the query's reach (its leaves
+// are single triangles, so the node test is each triangle's own reach test)
+// and runs the triangles it reached through the query's filters; sweep() runs
+// the survivors through the query's kernel. Each stage works over blocks of
+// lanes gathered from the packed records, compacting survivors in between. evaluate() runs a given list of slots (the exact
 // cell walk's entries) through the same filters and kernels, in order. Both
 // leave contacts as lane data (LaneHit) for the generic side to finish
 // (query/src/batch_path.cpp).
@@ -57,15 +57,19 @@ public:
         lane_ = F::load_aligned(lane.data());
     }
 
-    void find(detail::BatchBuffers& buf) {
+    void gather_survivors(detail::BatchBuffers& buf) {
         traverse(buf);
-        std::size_t survivors = 0;
         for (std::size_t i = 0; i < buf.candidate_count; i += W) {
             const Block b = load(buf.candidates + i, lanes_from(i, buf.candidate_count));
-            survivors += compact(b, filter(b), buf.survivors + survivors, buf.survivor_bits + survivors);
+            buf.survivor_count += compact(b, filter(b), buf.candidate_entry + i, buf.survivors + buf.survivor_count,
+                                          buf.survivor_bits + buf.survivor_count,
+                                          buf.survivor_entry + buf.survivor_count);
         }
-        for (std::size_t i = 0; i < survivors; i += W) {
-            const std::size_t n = lanes_from(i, survivors);
+    }
+
+    void sweep(detail::BatchBuffers& buf, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; i += W) {
+            const std::size_t n = lanes_from(i, end);
             const Block b = load(buf.survivors + i, n);
             Filtered f;
             f.pass = b.valid;
@@ -168,13 +172,14 @@ private:
     // margin (which grows with the box), they meet its reach box and, for a
     // sweep, the segment (the slab test, on the axes the move is not too small
     // on). Conservative: a NaN rejects nothing (min and max may pass one on).
-    B box_reaches(const WVec3<A>& lo, const WVec3<A>& hi) const {
+    B box_reaches(const WVec3<A>& lo, const WVec3<A>& hi, F& entry) const {
         const F spread = rel_ * (size_ + (((hi.x - lo.x) + (hi.y - lo.y)) + (hi.z - lo.z)));
         const WVec3<A> g{grow_.x + spread, grow_.y + spread, grow_.z + spread};
         B outside = (hi.x + g.x < reach_lo_.x) | (hi.y + g.y < reach_lo_.y) | (hi.z + g.z < reach_lo_.z) |
                     (lo.x - g.x > reach_hi_.x) | (lo.y - g.y > reach_hi_.y) | (lo.z - g.z > reach_hi_.z);
+        F t_in(0.0f);
         if (p_.slab) {
-            F t_in(0.0f), t_out(1.0f);
+            F t_out(1.0f);
             auto axis = [&](const F& l, const F& h, const F& grow, const F& c, const F& inv) {
                 const F t0 = ((l - grow) - c) * inv, t1 = ((h + grow) - c) * inv;
                 t_in = xsimd::max(t_in, xsimd::min(t0, t1));
@@ -185,6 +190,7 @@ private:
             if (p_.slab_axis[2]) axis(lo.z, hi.z, g.z, c_.z, inv_move_.z);
             outside = outside | (t_out < t_in);
         }
+        entry = t_in;
         return ~outside;
     }
 
@@ -204,7 +210,11 @@ private:
                                   F::load_unaligned(node.lo[2] + c0)};
                 const WVec3<A> hi{F::load_unaligned(node.hi[0] + c0), F::load_unaligned(node.hi[1] + c0),
                                   F::load_unaligned(node.hi[2] + c0)};
-                std::uint32_t reached = lane_bits<A>(box_reaches(lo, hi)) & ((1u << step) - 1u);
+                F entry;
+                std::uint32_t reached = lane_bits<A>(box_reaches(lo, hi, entry)) & ((1u << step) - 1u);
+                if (reached == 0) continue;
+                alignas(64) std::array<float, W> entries{};
+                entry.store_aligned(entries.data());
                 for (; reached != 0; reached &= reached - 1) {
                     const std::size_t c = c0 + static_cast<std::size_t>(std::countr_zero(reached));
                     const std::int32_t child = node.child[c];
@@ -213,16 +223,19 @@ private:
                         buf.stack[top++] = static_cast<std::uint32_t>(child);
                         continue;
                     }
-                    std::uint32_t* out = buf.candidates + buf.candidate_count;
-                    for (std::uint32_t s = 0; s < node.count[c]; ++s) out[s] = static_cast<std::uint32_t>(child) + s;
-                    buf.candidate_count += node.count[c];
+                    for (std::uint32_t s = 0; s < node.count[c]; ++s) {
+                        buf.candidates[buf.candidate_count] = static_cast<std::uint32_t>(child) + s;
+                        buf.candidate_entry[buf.candidate_count++] = entries[c - c0];
+                    }
                 }
             }
         }
     }
 
-    // Appends the passing lanes' slots and their flip and marks; returns how many.
-    std::size_t compact(const Block& b, const Filtered& f, std::uint32_t* slots, std::uint32_t* bits) const {
+    // Appends the passing lanes' slots, their flip and marks, and their entry
+    // fractions (from `entry`, the block's); returns how many.
+    std::size_t compact(const Block& b, const Filtered& f, const float* entry, std::uint32_t* slots, std::uint32_t* bits,
+                        float* entries) const {
         std::uint32_t pass = lane_bits<A>(f.pass);
         if (pass == 0) return 0;
         const std::uint32_t flip = lane_bits<A>(f.flip);
@@ -233,6 +246,7 @@ private:
             const auto k = static_cast<std::size_t>(std::countr_zero(pass));
             slots[out] = b.slot[k];
             bits[out] = static_cast<std::uint32_t>(marks[k]) | ((flip >> k) & 1u ? 0x80000000u : 0u);
+            entries[out] = entry[k];
             ++out;
         }
         return out;

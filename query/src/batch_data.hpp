@@ -5,7 +5,9 @@
 // word, the unit normal, d = v0.n, the highest corner's z for the capsule's
 // step rule), then what the kernels read (the corners and the unnormalised
 // edges), exactly as the Level stores them, so the kernels see the reference
-// path's bits. The flags and the triangle's index are stored as integers.
+// path's bits; last, the cells the grid lists the triangle in (which give a
+// contact's place in the discovery order). The flags, the triangle's index and
+// its cells are stored as integers.
 // Slots are the hierarchy's leaf order; the disabled triangles (which no query
 // tests past its flag filter) come last, outside the hierarchy.
 //
@@ -33,6 +35,7 @@ inline constexpr std::size_t triangle = 5;   // its index in the Level, as a uin
 inline constexpr std::size_t top = 6;        // max(max(v0.z, v1.z), v2.z)
 inline constexpr std::size_t v0 = 8, v1 = 11, v2 = 14;  // the corners: x, y, z each
 inline constexpr std::size_t e0 = 17, e1 = 20, e2 = 23;
+inline constexpr std::size_t cells_lo = 26, cells_hi = 29;  // GridGeometry::triangle_cells, as uint32s
 inline constexpr std::size_t floats = 32;
 }  // namespace record
 

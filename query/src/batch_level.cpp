@@ -256,6 +256,12 @@ void write_record(const Level& level, std::uint32_t tri, float* r) {
         r[c] = v.x, r[c + 1] = v.y, r[c + 2] = v.z;
         r[a] = e.x, r[a + 1] = e.y, r[a + 2] = e.z;
     }
+    const CellRange cells =
+        level.grid().geometry().triangle_cells(level.corner(tri, 0), level.corner(tri, 1), level.corner(tri, 2));
+    for (std::size_t a = 0; a < 3; ++a) {
+        r[rec::cells_lo + a] = std::bit_cast<float>(cells.lo[a]);
+        r[rec::cells_hi + a] = std::bit_cast<float>(cells.hi[a]);
+    }
 }
 
 }  // namespace

@@ -165,12 +165,6 @@ BatchPlan make_plan(const BatchLevel& level, const Query& q) {
     return p;
 }
 
-bool overlaps(const CellRange& a, const CellRange& b) {
-    for (std::size_t k = 0; k < 3; ++k)
-        if (a.hi[k] < b.lo[k] || b.hi[k] < a.lo[k]) return false;
-    return true;
-}
-
 // The contacts of the pruned path, kept as the reference's gather keeps them:
 // the first 100 in discovery order (the smallest ranks), overflow beyond.
 class RankedContacts {
@@ -220,8 +214,10 @@ struct BatchScratch::Impl {
     explicit Impl(const BatchLevel& level)
         : reference(level.level()),
           candidates(level.level().triangle_count() + max_block),
+          candidate_entry(candidates.size()),
           survivors(candidates.size()),
           survivor_bits(candidates.size()),
+          survivor_entry(candidates.size()),
           stack(level.node_count() + 1),
           hits(candidates.size()) {
         std::uint32_t longest = 0;
@@ -234,14 +230,16 @@ struct BatchScratch::Impl {
     }
 
     QueryScratch reference;  // the reference path (Isa::scalar), and the exact walk's visited bits and gather
-    std::vector<std::uint32_t> candidates, survivors, survivor_bits, stack;
+    std::vector<std::uint32_t> candidates;
+    std::vector<float> candidate_entry;
+    std::vector<std::uint32_t> survivors, survivor_bits;
+    std::vector<float> survivor_entry;
+    std::vector<std::uint32_t> stack;
     std::vector<LaneHit> hits;
     std::vector<std::uint32_t> entry_slots;
     std::vector<EntryOutcome> entry_outcomes;
     std::vector<LaneHit> entry_hits;
     RankedContacts ranked;
-    std::vector<std::uint64_t> ray_ranks;  // grown to the most contacts a ray has had, then reused
-    std::vector<CellRange> ray_cells;
 };
 
 BatchScratch::BatchScratch(const BatchLevel& level) : impl_(std::make_unique<Impl>(level)) {}
@@ -360,73 +358,93 @@ private:
     std::span<MeshContact> pruned(bool& overflow) {
         BatchBuffers buf;
         buf.candidates = s_.candidates.data();
+        buf.candidate_entry = s_.candidate_entry.data();
         buf.survivors = s_.survivors.data();
         buf.survivor_bits = s_.survivor_bits.data();
+        buf.survivor_entry = s_.survivor_entry.data();
         buf.stack = s_.stack.data();
         buf.hits = s_.hits.data();
-        isa_.find(data_, plan_, buf);
+        isa_.select(data_, plan_, buf);
+        s_.ranked.clear();
+        const Bounds qb = query_bounds(q_);
+        walked_ = level_.grid().geometry().cell_range(qb.min, qb.max);
+        if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
+            sweep_closest(buf);
+        else
+            sweep_all(buf);
         result_.stats.cells = buf.nodes_visited;
         result_.stats.entries = buf.candidate_count;
         result_.stats.kernel_calls = buf.kernel_calls;
-
-        RankedContacts& ranked = s_.ranked;
-        ranked.clear();
-        std::span<LaneHit> hits(buf.hits, buf.hit_count);
-        if (hits.empty()) {
-            overflow = false;
-            return {};
-        }
-        const Bounds qb = query_bounds(q_);
-        const GridGeometry& g = level_.grid().geometry();
-        const CellRange walked = g.cell_range(qb.min, qb.max);
-        if (q_.kind == QueryKind::ray) rank_ray_hits(hits, walked);
-        for (std::size_t i = 0; i < hits.size(); ++i) {
-            LaneHit& h = hits[i];
-            if (h.scalar && scalar_lane(h) != EntryOutcome::contact) continue;
-            const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[detail::record::triangle]);
-            std::uint64_t rank;
-            if (q_.kind == QueryKind::ray) {
-                rank = s_.ray_ranks[i];
-            } else {
-                // The triangle's cells meet the walked box's at a box whose first
-                // cell in walk order (x, y, z) is its low corner.
-                const CellRange cells = g.triangle_cells(level_.corner(tri, 0), level_.corner(tri, 1), level_.corner(tri, 2));
-                if (!overlaps(cells, walked)) continue;  // the reference walk never tests it
-                rank = std::uint64_t{g.cell_index(std::max(cells.lo[0], walked.lo[0]), std::max(cells.lo[1], walked.lo[1]),
-                                                  std::max(cells.lo[2], walked.lo[2]))}
-                       << 32;
-            }
-            if (rank == no_rank) continue;
-            count_hit(h);
-            ranked.add(rank | tri, contact(h));
-        }
-        overflow = ranked.overflow();
-        return ranked.in_discovery_order();
+        overflow = s_.ranked.overflow();
+        return s_.ranked.in_discovery_order();
     }
 
-    // A ray's contacts are found in the first cell of its segment walk that
-    // lists their triangle (for_each_segment_cell); none, and the walk never
-    // tests it.
-    void rank_ray_hits(std::span<LaneHit> hits, const CellRange& walked) {
-        const GridGeometry& g = level_.grid().geometry();
-        s_.ray_ranks.assign(hits.size(), no_rank);
-        std::vector<CellRange>& cells = s_.ray_cells;
-        cells.clear();
-        for (const LaneHit& h : hits) {
-            const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[detail::record::triangle]);
-            cells.push_back(g.triangle_cells(level_.corner(tri, 0), level_.corner(tri, 1), level_.corner(tri, 2)));
-        }
-        std::size_t open = hits.size();
-        detail::for_each_segment_cell(g, walked, q_.start, q_.move, [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
-            if (open == 0) return;
-            for (std::size_t i = 0; i < hits.size(); ++i) {
-                if (s_.ray_ranks[i] != no_rank) continue;
-                const CellRange& c = cells[i];
-                if (ix < c.lo[0] || ix > c.hi[0] || iy < c.lo[1] || iy > c.hi[1] || iz < c.lo[2] || iz > c.hi[2]) continue;
-                s_.ray_ranks[i] = std::uint64_t{g.cell_index(ix, iy, iz)} << 32;
-                --open;
+    void sweep_all(BatchBuffers& buf) {
+        isa_.sweep(data_, plan_, buf, 0, buf.survivor_count);
+        for (std::size_t i = 0; i < buf.hit_count; ++i) collect(buf.hits[i]);
+    }
+
+    // A closest query: the survivors in the order their grown boxes start along
+    // the move, a few at a time, until the next one starts after the best
+    // contact so far (no contact with it can come earlier, docs/query.md).
+    // With at most 100 survivors no more than 100 contacts exist, so the full
+    // query would not overflow and its first contact is the earliest one.
+    void sweep_closest(BatchBuffers& buf) {
+        const std::size_t n = buf.survivor_count;
+        // Sort the survivors by entry (an insertion sort: at most 100), stable.
+        for (std::size_t i = 1; i < n; ++i) {
+            const float e = buf.survivor_entry[i];
+            const std::uint32_t slot = buf.survivors[i], bits = buf.survivor_bits[i];
+            std::size_t j = i;
+            for (; j > 0 && buf.survivor_entry[j - 1] > e; --j) {
+                buf.survivor_entry[j] = buf.survivor_entry[j - 1];
+                buf.survivors[j] = buf.survivors[j - 1];
+                buf.survivor_bits[j] = buf.survivor_bits[j - 1];
             }
-        });
+            buf.survivor_entry[j] = e, buf.survivors[j] = slot, buf.survivor_bits[j] = bits;
+        }
+        const std::size_t chunk = std::max<std::size_t>(4, isa_.width / 2);
+        std::optional<float> best;
+        for (std::size_t begin = 0; begin < n; begin += chunk) {
+            if (best && buf.survivor_entry[begin] > *best) break;
+            const std::size_t first_hit = buf.hit_count;
+            isa_.sweep(data_, plan_, buf, begin, std::min(n, begin + chunk));
+            for (std::size_t i = first_hit; i < buf.hit_count; ++i)
+                if (const std::optional<float> f = collect(buf.hits[i]); f && (!best || *f < *best)) best = f;
+        }
+    }
+
+    // Ranks a lane's contact by where the reference walk finds it and keeps
+    // it; its fraction, or nothing when there is no contact or the reference
+    // walk never tests the triangle.
+    std::optional<float> collect(LaneHit& h) {
+        if (h.scalar && scalar_lane(h) != EntryOutcome::contact) return std::nullopt;
+        const GridGeometry& g = level_.grid().geometry();
+        const float* r = data_.record_at(h.slot);
+        // The cells the grid lists the triangle in, where the walk's meet them.
+        CellRange met;
+        for (std::size_t a = 0; a < 3; ++a) {
+            met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[detail::record::cells_lo + a]), walked_.lo[a]);
+            met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[detail::record::cells_hi + a]), walked_.hi[a]);
+        }
+        // The reference walk finds the contact in the first cell of `met` it
+        // visits: `met`'s low corner for a walk over the whole box (x, y, z
+        // order), the first cell of the ray's segment walk within `met`.
+        std::optional<std::size_t> first;
+        if (q_.kind != QueryKind::ray) {
+            if (!met.empty()) first = g.cell_index(met.lo[0], met.lo[1], met.lo[2]);
+        } else {
+            detail::for_each_segment_cell(g, met, q_.start, q_.move,
+                                          [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
+                                              first = g.cell_index(ix, iy, iz);
+                                              return true;
+                                          });
+        }
+        if (!first) return std::nullopt;  // the reference walk never tests it
+        const auto tri = std::bit_cast<std::uint32_t>(r[detail::record::triangle]);
+        count_hit(h);
+        s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
+        return h.fraction;
     }
 
     // The exact cell walk (box and walking capsule sweeps with the counter
@@ -500,8 +518,6 @@ private:
         return gather.contacts();
     }
 
-    static constexpr std::uint64_t no_rank = ~std::uint64_t{0};
-
     const Level& level_;
     const detail::BatchData& data_;
     const Query& q_;
@@ -510,6 +526,7 @@ private:
     QueryResult& result_;
     const BatchPlan plan_;
     const Vec3 direction_;
+    CellRange walked_;  // the cells of the query's box (query_bounds), which the reference walks
 };
 
 }  // namespace
