@@ -34,6 +34,9 @@ using detail::LaneHit;
 // The widest SIMD block any ISA evaluates at once (AVX-512's sixteen lanes).
 constexpr std::size_t max_block = 16;
 
+// The exact cell walk evaluates a cell's list in lanes when it is longer than this.
+constexpr std::uint32_t short_list = 6;
+
 // How far past a triangle's box the batch path still looks. The reference
 // kernels decide a graze by differences of squares (the capsule's wall
 // discriminant a1^2 - a2.a0, the end spheres', the segment's at the start,
@@ -145,6 +148,7 @@ BatchPlan make_plan(const BatchLevel& level, const Query& q) {
                 const Vec3 a = q.axes[k];
                 extent = extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
             }
+            if (s.quirks.has(Quirk::mesh_cell_counter)) break;  // the exact walk: no reach
             if (!s.quirks.has(Quirk::interval_zero_speed_reset) && orthonormal(p.box)) {
                 // A contact is a true touch of the swept box: within its bounds.
                 set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
@@ -366,8 +370,6 @@ private:
         buf.hits = s_.hits.data();
         isa_.select(data_, plan_, buf);
         s_.ranked.clear();
-        const Bounds qb = query_bounds(q_);
-        walked_ = level_.grid().geometry().cell_range(qb.min, qb.max);
         if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
             sweep_closest(buf);
         else
@@ -420,12 +422,16 @@ private:
     std::optional<float> collect(LaneHit& h) {
         if (h.scalar && scalar_lane(h) != EntryOutcome::contact) return std::nullopt;
         const GridGeometry& g = level_.grid().geometry();
+        if (!walked_) {  // the first contact: most queries have none
+            const Bounds qb = query_bounds(q_);
+            walked_ = g.cell_range(qb.min, qb.max);
+        }
         const float* r = data_.record_at(h.slot);
         // The cells the grid lists the triangle in, where the walk's meet them.
         CellRange met;
         for (std::size_t a = 0; a < 3; ++a) {
-            met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[detail::record::cells_lo + a]), walked_.lo[a]);
-            met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[detail::record::cells_hi + a]), walked_.hi[a]);
+            met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[detail::record::cells_lo + a]), walked_->lo[a]);
+            met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[detail::record::cells_hi + a]), walked_->hi[a]);
         }
         // The reference walk finds the contact in the first cell of `met` it
         // visits: `met`'s low corner for a walk over the whole box (x, y, z
@@ -471,11 +477,25 @@ private:
             }
             return o == EntryOutcome::not_advanced ? detail::Counter::not_advanced : detail::Counter::advanced;
         };
+        const detail::VisitContext context{level_, visited, gather, stats, nullptr, q_.settings};
+        const detail::BoxVisit box_visit{context, plan_.box, q_.move, direction_};
+        const detail::SphereVisit capsule_visit{context, plan_.c, q_.move, direction_, plan_.r, true, plan_.step_top};
+        auto nothing = [](auto...) {};
         const Bounds qb = query_bounds(q_);
         grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
-            ++stats.cells;
             std::size_t pos = grid.list_offset(cell);
-            const std::uint32_t count = grid.word(pos++);
+            const std::uint32_t count = grid.word(pos);
+            // A short list costs less one entry at a time, through the reference
+            // visits themselves (the same answers by construction).
+            if (count <= short_list) {
+                if (q_.kind == QueryKind::box_sweep)
+                    detail::walk_cell(grid, cell, true, stats, box_visit, nothing, nothing);
+                else
+                    detail::walk_cell(grid, cell, true, stats, capsule_visit, nothing, nothing);
+                return;
+            }
+            ++pos;
+            ++stats.cells;
             std::size_t n = 0;
             for (std::uint32_t i = 0; i < count; ++i) {
                 const std::uint32_t tri = grid.word(pos++);
@@ -526,7 +546,7 @@ private:
     QueryResult& result_;
     const BatchPlan plan_;
     const Vec3 direction_;
-    CellRange walked_;  // the cells of the query's box (query_bounds), which the reference walks
+    std::optional<CellRange> walked_;  // the cells of the query's box (query_bounds), which the reference walks
 };
 
 }  // namespace
