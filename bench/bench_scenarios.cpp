@@ -89,15 +89,6 @@ const Batch& batch_of(const LevelSource& source, Scenario set, bool closest) {
     return batches.emplace(key, std::move(b)).first->second;
 }
 
-void report(benchmark::State& state, const Batch& b, std::span<const QuerySlot> slots) {
-    const BatchSummary s = summarise(slots);
-    const double n = static_cast<double>(b.queries.size());
-    state.counters["contacts/q"] = static_cast<double>(s.contacts) / n;
-    state.counters["kernels/q"] = static_cast<double>(s.kernel_calls) / n;
-    state.counters["hit%"] = 100.0 * static_cast<double>(s.hits) / n;
-    state.SetLabel(hash_label(s.hash));
-    if (s.hash != b.reference.hash) state.SkipWithError("result hash differs from the serial reference run");
-}
 
 void bm_scenario(benchmark::State& state, const LevelSource& source, Scenario set, const QueryPath& path,
                  bool closest, int threads) {
@@ -111,7 +102,7 @@ void bm_scenario(benchmark::State& state, const LevelSource& source, Scenario se
     path.run(level, b.queries, slots, threads);  // warm: builds the BatchLevel, fills the caches
     for (auto _ : state) path.run(level, b.queries, slots, threads);
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(b.queries.size()));
-    report(state, b, slots);
+    report_batch(state, b.reference, slots);
 }
 
 // A peer's closest hits (fractions, -1 for none) on a batch, and how often
@@ -152,7 +143,7 @@ void bm_peer(benchmark::State& state, const LevelSource& source, Scenario set, c
         state, b.queries.size(), "levelsweep", [&] { path.run(level, b.queries, ours, 1); }, peer_name,
         [&] { peer(b.queries, theirs); });
     agreement(state, ours, theirs);
-    report(state, b, ours);
+    report_batch(state, b.reference, ours);
 }
 
 std::vector<LevelSource> levels_from(int& argc, char** argv) {

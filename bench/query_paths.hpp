@@ -26,6 +26,8 @@
 #include "levelsweep/mesh_query.hpp"
 #include "result_hash.hpp"
 
+#include <benchmark/benchmark.h>
+
 namespace levelsweep::bench {
 
 // What the benchmarks keep of one query's answer.
@@ -47,16 +49,24 @@ inline void fill_slot(const QueryResult& r, std::span<const MeshContact> contact
     slot.closest = slot.hit ? contacts[0].fraction : 0.0f;
 }
 
+// One query after another on the calling thread: `run(query, buffer)` answers one.
+template <class Run>
+void run_serially(std::span<const Query> queries, std::span<QuerySlot> slots, Run run) {
+    std::array<MeshContact, mesh_contact_capacity> buffer;
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        const QueryResult r = run(queries[i], std::span<MeshContact>(buffer));
+        fill_slot(r, std::span<const MeshContact>(buffer.data(), r.count), slots[i]);
+    }
+}
+
 // The reference path (run_query, one query at a time) over a batch.
 inline void run_reference(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
                           int threads, Walk walk = Walk::grid) {
     if (threads <= 1) {
         QueryScratch scratch(level);
-        std::array<MeshContact, mesh_contact_capacity> buffer;
-        for (std::size_t i = 0; i < queries.size(); ++i) {
-            const QueryResult r = run_query(level, queries[i], buffer, scratch, walk);
-            fill_slot(r, std::span<const MeshContact>(buffer.data(), r.count), slots[i]);
-        }
+        run_serially(queries, slots, [&](const Query& q, std::span<MeshContact> out) {
+            return run_query(level, q, out, scratch, walk);
+        });
         return;
     }
     BatchRunner runner(level, static_cast<unsigned>(threads), Path::reference);
@@ -80,11 +90,9 @@ inline void run_batch(const Level& level, std::span<const Query> queries, std::s
     const BatchLevel& batch = batch_level_of(level);
     if (threads <= 1) {
         BatchScratch scratch(batch);
-        std::array<MeshContact, mesh_contact_capacity> buffer;
-        for (std::size_t i = 0; i < queries.size(); ++i) {
-            const QueryResult r = run_query_batch(batch, queries[i], buffer, scratch, isa);
-            fill_slot(r, std::span<const MeshContact>(buffer.data(), r.count), slots[i]);
-        }
+        run_serially(queries, slots, [&](const Query& q, std::span<MeshContact> out) {
+            return run_query_batch(batch, q, out, scratch, isa);
+        });
         return;
     }
     BatchRunner runner(batch, static_cast<unsigned>(threads), isa);
@@ -140,6 +148,18 @@ inline BatchSummary summarise(std::span<const QuerySlot> slots) {
     s.hash = h.value();
     s.contact_sets = sets.value();
     return s;
+}
+
+// The work per query and the hash of a batch's answers, which stops the
+// benchmark with an error when it differs from the serial reference run's.
+inline void report_batch(benchmark::State& state, const BatchSummary& reference, std::span<const QuerySlot> slots) {
+    const BatchSummary s = summarise(slots);
+    const double n = static_cast<double>(slots.size());
+    state.counters["kernels/q"] = static_cast<double>(s.kernel_calls) / n;
+    state.counters["contacts/q"] = static_cast<double>(s.contacts) / n;
+    state.counters["hit%"] = 100.0 * static_cast<double>(s.hits) / n;
+    state.SetLabel(hash_label(s.hash));
+    if (s.hash != reference.hash) state.SkipWithError("result hash differs from the serial reference run");
 }
 
 }  // namespace levelsweep::bench
