@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench_levels.hpp"
+#include "batch_report.hpp"
 #include "bench_main.hpp"
 #include "paired_timing.hpp"
 #include "query_paths.hpp"

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "batch_report.hpp"
 #include "bench_main.hpp"
 #include "levelsweep/generate.hpp"
 #include "levelsweep/level_file.hpp"

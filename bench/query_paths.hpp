@@ -26,8 +26,6 @@
 #include "levelsweep/mesh_query.hpp"
 #include "result_hash.hpp"
 
-#include <benchmark/benchmark.h>
-
 namespace levelsweep::bench {
 
 // What the benchmarks keep of one query's answer.
@@ -148,18 +146,6 @@ inline BatchSummary summarise(std::span<const QuerySlot> slots) {
     s.hash = h.value();
     s.contact_sets = sets.value();
     return s;
-}
-
-// The work per query and the hash of a batch's answers, which stops the
-// benchmark with an error when it differs from the serial reference run's.
-inline void report_batch(benchmark::State& state, const BatchSummary& reference, std::span<const QuerySlot> slots) {
-    const BatchSummary s = summarise(slots);
-    const double n = static_cast<double>(slots.size());
-    state.counters["kernels/q"] = static_cast<double>(s.kernel_calls) / n;
-    state.counters["contacts/q"] = static_cast<double>(s.contacts) / n;
-    state.counters["hit%"] = 100.0 * static_cast<double>(s.hits) / n;
-    state.SetLabel(hash_label(s.hash));
-    if (s.hash != reference.hash) state.SkipWithError("result hash differs from the serial reference run");
 }
 
 }  // namespace levelsweep::bench

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -18,8 +21,8 @@
 namespace levelsweep {
 
 namespace detail {
-// simd/dispatch.cpp: the entry points of an instruction set, or null when this
-// build has none for it.
+// simd/isa.cpp: the entry points of an instruction set, or null when this
+// build or this CPU has none for it.
 const BatchIsaTable* batch_isa_table(Isa isa);
 }  // namespace detail
 
@@ -92,7 +95,10 @@ void set_segment_reach(BatchPlan& p, const Vec3& grow, float size) {
     const Vec3 end = p.c + p.M;
     p.reach_lo = detail::min3(p.c, end);
     p.reach_hi = detail::max3(p.c, end);
-    p.slab = true;
+    // The slab test prunes what the segment's bounds alone let through only
+    // where the move is long beside the shape; for a short move it is work for
+    // nothing.
+    p.slab = length_of(p.M) > 2.0f * std::max({grow.x, grow.y, grow.z});
     for (int a = 0; a < 3; ++a) {
         const float m = component(p.M, a);
         p.slab_axis[a] = std::fabs(m) > 1e-30f;
@@ -143,12 +149,12 @@ BatchPlan make_plan(const BatchLevel& level, const Query& q) {
         case QueryKind::box_sweep: {
             p.box = q.box();
             p.c = p.box.centre;
+            if (s.quirks.has(Quirk::mesh_cell_counter)) break;  // the exact walk: no reach
             Vec3 extent;
             for (int k = 0; k < 3; ++k) {
                 const Vec3 a = q.axes[k];
                 extent = extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
             }
-            if (s.quirks.has(Quirk::mesh_cell_counter)) break;  // the exact walk: no reach
             if (!s.quirks.has(Quirk::interval_zero_speed_reset) && orthonormal(p.box)) {
                 // A contact is a true touch of the swept box: within its bounds.
                 set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
