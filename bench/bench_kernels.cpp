@@ -9,14 +9,21 @@
 // triangle's interior).
 // Sweep_SphereTriangle has four sets: the cases that hit on the face, on an
 // edge and past a corner (sorted by the branch the kernel itself reports), and
-// the random mix they were drawn from, misses included. The batch path joins as
-// one more registration per ISA on the same case sets (`<path>` = its ISA).
+// the random mix they were drawn from, misses included.
+//
+// The wide twins of the batch path (simd/) run the same case sets on every ISA
+// this CPU has (`<path>` = the ISA), through the lane probes (simd/probe): the
+// cases are packed into lanes a block at a time, a cost the batch path pays
+// instead as gathers from its records. `ns/pair` is nanoseconds per (query,
+// triangle) pair; Sweep_BoxTriangle's wide blocks share one box and move (the
+// kernel takes them once per call), so its sets give 16 triangles each box.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bench_main.hpp"
 #include "bench_random.hpp"
+#include "lane_probe.hpp"
 #include "levelsweep/box_sweep.hpp"
 #include "levelsweep/capsule_box_sweep.hpp"
 #include "levelsweep/sphere_box_sweep.hpp"
@@ -50,6 +57,34 @@ void add_kernel(const std::string& kernel, const std::string& set, std::vector<C
         state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(shared->size()));
         state.counters[counter] = percent;
     })->Unit(benchmark::kMicrosecond);
+}
+
+// Registers kernels/<kernel>/<set>/<isa> for every lane probe this CPU runs:
+// `probe` runs the whole case array through one ISA's wide kernel.
+template <class Lanes, class Probe>
+void add_wide(const std::string& kernel, const std::string& set, std::vector<Lanes> cases, Probe probe) {
+    auto shared = std::make_shared<const std::vector<Lanes>>(std::move(cases));
+    for (std::size_t i = 0; i < lanes::probe_count(); ++i) {
+        const lanes::LaneProbe& p = lanes::probe(i);
+        if (!lanes::runnable(p)) continue;
+        const std::string name = "kernels/" + kernel + "/" + set + "/" + p.isa;
+        benchmark::RegisterBenchmark(name.c_str(), [shared, probe, &p](benchmark::State& state) {
+            for (auto _ : state) probe(p, *shared);
+            const auto pairs = static_cast<double>(shared->size());
+            state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(shared->size()));
+            state.counters["ns/pair"] =
+                benchmark::Counter(pairs / 1e9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+            state.counters["lanes"] = static_cast<double>(p.width);
+        })->Unit(benchmark::kMicrosecond);
+    }
+}
+
+// A working triangle and a sphere as the lane probes take them.
+lanes::SphereCase sphere_lanes(const WorkingTriangle& t, const Vec3& c, float r, const Vec3& M) {
+    lanes::SphereCase s;
+    for (int k = 0; k < 3; ++k) s.v[k] = xyz(t.v[k]), s.e[k] = xyz(t.e[k]);
+    s.n = xyz(t.n), s.d = t.d, s.c = c, s.r = r, s.M = M, s.quirks = Quirks::faithful().bits();
+    return s;
 }
 
 // A triangle of random corners in [-1, 1)^3, not a sliver (its area at least 0.05).
@@ -104,10 +139,21 @@ void add_sphere_triangle() {
         if (face.size() == cases_per_set && edge.size() == cases_per_set && corner.size() == cases_per_set) break;
     }
     auto hit = [](const SphereTriangleSweep& s) { return s.hit; };
-    add_kernel("Sweep_SphereTriangle", "face", std::move(face), run_sphere_tri, hit);
-    add_kernel("Sweep_SphereTriangle", "edge", std::move(edge), run_sphere_tri, hit);
-    add_kernel("Sweep_SphereTriangle", "corner", std::move(corner), run_sphere_tri, hit);
-    add_kernel("Sweep_SphereTriangle", "mix", std::move(mix), run_sphere_tri, hit);
+    auto wide = [](const std::vector<SphereTriCase>& set) {
+        std::vector<lanes::SphereCase> out;
+        for (const SphereTriCase& k : set) out.push_back(sphere_lanes(k.t, k.c, k.r, k.M));
+        return out;
+    };
+    auto run_wide = [](const lanes::LaneProbe& p, const std::vector<lanes::SphereCase>& cases) {
+        std::vector<lanes::SphereOut> out(cases.size());
+        p.sphere_triangle(cases.data(), cases.size(), out.data());
+        benchmark::DoNotOptimize(out.data());
+    };
+    for (auto [set, cases] : {std::pair{"face", &face}, std::pair{"edge", &edge}, std::pair{"corner", &corner},
+                              std::pair{"mix", &mix}}) {
+        add_wide("Sweep_SphereTriangle", set, wide(*cases), run_wide);
+        add_kernel("Sweep_SphereTriangle", set, std::move(*cases), run_sphere_tri, hit);
+    }
 }
 
 struct PointTriCase {
@@ -135,6 +181,18 @@ void add_point_triangle() {
         "SphereTriangle_Penetration", "mix", std::move(near),
         [](const PointTriCase& k) { return sphere_triangle_penetration(k.p, k.r, k.t.v0, k.t.v1, k.t.v2); },
         [](const std::optional<float>& depth) { return depth.has_value(); });
+    std::vector<lanes::SphereCase> points;
+    for (const PointTriCase& k : wide) {
+        lanes::SphereCase c;
+        c.v[0] = k.t.v0, c.v[1] = k.t.v1, c.v[2] = k.t.v2, c.c = k.p;
+        points.push_back(c);
+    }
+    add_wide("PointTriangle_DistanceSq", "mix", std::move(points),
+             [](const lanes::LaneProbe& p, const std::vector<lanes::SphereCase>& cases) {
+                 std::vector<lanes::PointOut> out(cases.size());
+                 p.point_triangle(cases.data(), cases.size(), out.data());
+                 benchmark::DoNotOptimize(out.data());
+             });
     add_kernel(
         "PointTriangle_DistanceSq", "mix", std::move(wide),
         [](const PointTriCase& k) { return point_triangle_distance_sq(k.p, k.t.v0, k.t.v1, k.t.v2); },
@@ -164,7 +222,26 @@ void add_box_triangle() {
         cases.push_back(k);
     }
     add_kernel(
-        "Sweep_BoxTriangle", "mix", std::move(cases),
+        "Sweep_BoxTriangle", "mix", cases,
+        [](const BoxTriCase& k) { return sweep_box_triangle(k.box, k.t, k.move); },
+        [](float fraction) { return fraction != box_triangle_no_contact; });
+    // The same triangles, each block of 16 swept by its first case's box and move.
+    std::vector<lanes::BoxCase> shared;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        cases[i].box = cases[i - i % 16].box, cases[i].move = cases[i - i % 16].move;
+        lanes::BoxCase c;
+        for (int k = 0; k < 3; ++k) c.v[k] = xyz(cases[i].t.v[k]), c.e[k] = xyz(cases[i].t.e[k]);
+        c.box = cases[i].box, c.move = cases[i].move, c.quirks = Quirks::faithful().bits();
+        shared.push_back(c);
+    }
+    add_wide("Sweep_BoxTriangle", "box_per_16", std::move(shared),
+             [](const lanes::LaneProbe& p, const std::vector<lanes::BoxCase>& in) {
+                 std::vector<float> out(in.size());
+                 p.box_triangle(in.data(), in.size(), out.data());
+                 benchmark::DoNotOptimize(out.data());
+             });
+    add_kernel(
+        "Sweep_BoxTriangle", "box_per_16", std::move(cases),
         [](const BoxTriCase& k) { return sweep_box_triangle(k.box, k.t, k.move); },
         [](float fraction) { return fraction != box_triangle_no_contact; });
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench_levels.hpp"
+#include "batch_report.hpp"
 #include "bench_main.hpp"
 #include "cpu_time.hpp"
 #include "paired_timing.hpp"
@@ -58,14 +59,8 @@ const QuerySet& query_set(BenchLevel level, std::optional<QueryKind> kind) {
 // Queries per second (items), the work per query, and the hash, checked
 // against the serial reference run.
 void report(benchmark::State& state, const QuerySet& set, std::span<const QuerySlot> slots) {
-    const BatchSummary s = summarise(slots);
-    const double n = static_cast<double>(set.queries.size());
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.queries.size()));
-    state.counters["kernels/q"] = static_cast<double>(s.kernel_calls) / n;
-    state.counters["contacts/q"] = static_cast<double>(s.contacts) / n;
-    state.counters["hit%"] = 100.0 * static_cast<double>(s.hits) / n;
-    state.SetLabel(hash_label(s.hash));
-    if (s.hash != set.reference.hash) state.SkipWithError("result hash differs from the serial reference run");
+    report_batch(state, set.reference, slots);
 }
 
 void bm_kind(benchmark::State& state, BenchLevel level, QueryKind kind, const QueryPath& path) {

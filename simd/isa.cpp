@@ -5,6 +5,7 @@
 
 #include <xsimd/xsimd.hpp>
 
+#include <array>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -112,7 +113,8 @@ Isa choose_isa(std::string_view name) {
 
 namespace detail {
 
-const BatchIsaTable* batch_isa_table(Isa isa) {
+namespace {
+const BatchIsaTable* table_of(Isa isa) {
     if (!isa_available(isa)) return nullptr;
     switch (isa) {
 #if LEVELSWEEP_SIMD_SSE4_2
@@ -129,6 +131,15 @@ const BatchIsaTable* batch_isa_table(Isa isa) {
 #endif
         default: return nullptr;
     }
+}
+}  // namespace
+
+const BatchIsaTable* batch_isa_table(Isa isa) {
+    // Looked up once per ISA: every query asks.
+    static const std::array<const BatchIsaTable*, 5> tables = {table_of(Isa::scalar), table_of(Isa::sse4_2),
+                                                               table_of(Isa::avx2), table_of(Isa::avx512),
+                                                               table_of(Isa::neon)};
+    return tables[static_cast<std::size_t>(isa)];
 }
 
 }  // namespace detail

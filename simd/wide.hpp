@@ -137,6 +137,26 @@ xsimd::batch<float, A> gather(const float* base, const xsimd::batch<std::int32_t
     return xsimd::batch<float, A>::load_aligned(lanes);
 }
 
+// Bit k set when lane k of `m` is true (a movemask where the ISA has one).
+template <class A>
+std::uint32_t lane_bits(const xsimd::batch_bool<float, A>& m) {
+#if XSIMD_WITH_AVX512F
+    if constexpr (std::is_base_of_v<xsimd::avx512f, A>) return static_cast<std::uint32_t>(static_cast<__mmask16>(m));
+#endif
+#if XSIMD_WITH_AVX
+    if constexpr (std::is_base_of_v<xsimd::avx, A>) return static_cast<std::uint32_t>(_mm256_movemask_ps(m));
+#endif
+#if XSIMD_WITH_SSE2
+    if constexpr (std::is_base_of_v<xsimd::sse2, A>) return static_cast<std::uint32_t>(_mm_movemask_ps(m));
+#endif
+    constexpr std::size_t n = xsimd::batch<float, A>::size;
+    alignas(64) bool lanes[n];
+    m.store_aligned(lanes);
+    std::uint32_t bits = 0;
+    for (std::size_t k = 0; k < n; ++k) bits |= lanes[k] ? 1u << k : 0u;
+    return bits;
+}
+
 // The float lane mask of an integer condition and back (same lane width).
 template <class A>
 typename Lanes<A>::B as_float_mask(const xsimd::batch_bool<std::int32_t, A>& m) {

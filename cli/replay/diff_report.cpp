@@ -62,6 +62,10 @@ void DiffReport::print(std::ostream& out) const {
     out << "levelsweep diff\n" << file_line("A", a_name, a) << file_line("B", b_name, b);
     out << row("queries compared", compared) << row("queries differing", differing) << row("only in A", only_a)
         << row("only in B", only_b);
+    if (stats_only)
+        out << row("only work counters", stats_only)
+            << "  (not compared without --stats: cells, list entries and kernel calls\n"
+               "  count each path's own work, docs/query.md)\n";
     if (differing) {
         out << "differences by aspect (a query counts once for each)\n";
         for (int k = 0; k < diff_aspect_count; ++k)
@@ -113,6 +117,7 @@ json DiffReport::to_json() const {
            {"differing", differing},
            {"only_a", only_a},
            {"only_b", only_b},
+           {"stats_only", stats_only},
            {"identical", identical() && errors.empty()},
            {"by_aspect", aspects},
            {"examples", list},

@@ -43,6 +43,9 @@ struct DiffReport {
     ResultFileHeader a, b;
     DiffOptions options;
     std::uint64_t compared = 0, differing = 0, only_a = 0, only_b = 0;
+    // Without --stats: queries equal in every field that is compared whose work
+    // counters differ (as they do between the reference and the batch path).
+    std::uint64_t stats_only = 0;
     std::array<std::uint64_t, diff_aspect_count> by_aspect{};
     std::vector<DiffExample> examples;
     std::vector<std::string> warnings;  // different levels, ...

@@ -30,7 +30,8 @@ struct BatchRunner::Impl {
     const Level& level;
     const Path path;
     const Isa isa;
-    std::optional<BatchLevel> batch;
+    std::optional<BatchLevel> owned;           // built here, or
+    const BatchLevel* batch = nullptr;         // the caller's, or none on the reference path
     tbb::task_arena arena;
     tbb::enumerable_thread_specific<Worker> workers;
 
@@ -39,15 +40,21 @@ struct BatchRunner::Impl {
           path(p),
           isa(p == Path::batch ? i : Isa::scalar),
           arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)),
-          workers([this] { return Worker(level, batch ? &*batch : nullptr); }) {
+          workers([this] { return Worker(level, batch); }) {
         if (!isa_available(isa))
             throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
-        if (path == Path::batch && isa != Isa::scalar) batch.emplace(level);
     }
 };
 
 BatchRunner::BatchRunner(const Level& level, unsigned threads, Path path, Isa isa)
-    : impl_(new Impl(level, threads, path, isa)) {}
+    : impl_(new Impl(level, threads, path, isa)) {
+    if (path == Path::batch && impl_->isa != Isa::scalar) impl_->batch = &impl_->owned.emplace(level);
+}
+
+BatchRunner::BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa)
+    : impl_(new Impl(batch.level(), threads, Path::batch, isa)) {
+    if (impl_->isa != Isa::scalar) impl_->batch = &batch;
+}
 
 BatchRunner::~BatchRunner() = default;
 
@@ -57,7 +64,7 @@ Isa BatchRunner::isa() const { return impl_->isa; }
 
 void BatchRunner::run(std::span<const Query> queries, const Sink& sink, Walk walk) {
     Impl& im = *impl_;
-    const bool fast = im.batch.has_value() && walk == Walk::grid;
+    const bool fast = im.batch != nullptr && walk == Walk::grid;
     im.arena.execute([&] {
         // Small grains: a query's cost varies a lot with where it is.
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 16), [&](const auto& range) {

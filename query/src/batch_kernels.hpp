@@ -62,33 +62,42 @@ struct LaneHit {
     bool scalar = false;
 };
 
-// One list entry of the exact cell walk: its kernel call's effect on the cell
-// counter (DESIGN.md item 4), and whether it gave a contact (hit, below).
-// `scalar`: the wide kernel left it to the scalar one, as LaneHit::scalar.
-enum class EntryOutcome : std::uint8_t { advanced, not_advanced, contact, scalar };
+// One list entry of the exact cell walk: stopped by the filters, or its
+// kernel call's effect on the cell counter (DESIGN.md item 4) and whether it
+// gave a contact (hit, below). `scalar`: the wide kernel left it to the scalar
+// one, as LaneHit::scalar.
+enum class EntryOutcome : std::uint8_t { filtered, advanced, not_advanced, contact, scalar };
 
 // Buffers owned by the caller's scratch, each with room for every slot plus
 // one block (no allocation per query).
 struct BatchBuffers {
     std::uint32_t* candidates = nullptr;  // slots in the leaves the traversal reached
+    float* candidate_entry = nullptr;     // where along the move each one's grown box starts
     std::uint32_t* survivors = nullptr;   // slots past the filters
     std::uint32_t* survivor_bits = nullptr;  // their flip (bit 31) and marks
+    float* survivor_entry = nullptr;
     std::uint32_t* stack = nullptr;       // node indices
     LaneHit* hits = nullptr;
-    std::size_t hit_count = 0;
+    std::size_t survivor_count = 0, hit_count = 0;
     std::uint32_t nodes_visited = 0, candidate_count = 0, kernel_calls = 0;
 };
 
 // The entry points of one instruction set.
 struct BatchIsaTable {
-    // The pruned path: every enabled triangle the query can touch, filtered and
-    // evaluated; contacts in any order into buffers.hits.
-    void (*find)(const BatchData& data, const BatchPlan& plan, BatchBuffers& buffers);
-    // The exact walk's list entries `slots` (box and capsule sweeps): their
-    // filters and kernel, in order. outcome[i] per entry; a contact's lane data
-    // in hits[i]. Returns the kernel calls made.
-    std::uint32_t (*evaluate)(const BatchData& data, const BatchPlan& plan, const std::uint32_t* slots, std::size_t n,
-                              EntryOutcome* outcome, LaneHit* hits);
+    std::size_t width;  // lanes per block
+    // The pruned path, first: every enabled triangle the query can touch (the
+    // hierarchy's leaves it reaches), past the query's filters, into
+    // buffers.survivors, each with the fraction of the move where the sweep
+    // enters its grown box (0 for an overlap): no contact with it comes earlier.
+    void (*select)(const BatchData& data, const BatchPlan& plan, BatchBuffers& buffers);
+    // Then the kernel on survivors [begin, end): contacts appended to buffers.hits.
+    void (*sweep)(const BatchData& data, const BatchPlan& plan, BatchBuffers& buffers, std::size_t begin,
+                  std::size_t end);
+    // The exact walk's entries `slots` (box and capsule sweeps): their filters
+    // and kernel, each entry as if it were the first visit of its triangle.
+    // outcome[i] per entry; a contact's lane data in hits[i].
+    void (*evaluate)(const BatchData& data, const BatchPlan& plan, const std::uint32_t* slots, std::size_t n,
+                     EntryOutcome* outcome, LaneHit* hits);
 };
 
 }  // namespace levelsweep::detail

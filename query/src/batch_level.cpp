@@ -242,17 +242,26 @@ private:
 };
 
 void write_record(const Level& level, std::uint32_t tri, float* r) {
+    namespace rec = detail::record;
+    r[rec::flags] = std::bit_cast<float>(std::uint32_t{level.flags(tri)});
+    const Vec3 n = level.normal(tri);
+    r[rec::n] = n.x, r[rec::n + 1] = n.y, r[rec::n + 2] = n.z;
+    r[rec::d] = level.plane(tri);
+    r[rec::triangle] = std::bit_cast<float>(tri);
+    r[rec::top] = std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
+    const std::size_t corner[3] = {rec::v0, rec::v1, rec::v2}, edge[3] = {rec::e0, rec::e1, rec::e2};
     for (int k = 0; k < 3; ++k) {
         const Vec3 v = level.corner(tri, k), e = level.edge(tri, k);
-        const std::size_t at = 3 * static_cast<std::size_t>(k);
-        r[detail::record::v0 + at] = v.x, r[detail::record::v0 + at + 1] = v.y, r[detail::record::v0 + at + 2] = v.z;
-        r[detail::record::e0 + at] = e.x, r[detail::record::e0 + at + 1] = e.y, r[detail::record::e0 + at + 2] = e.z;
+        const std::size_t c = corner[k], a = edge[k];
+        r[c] = v.x, r[c + 1] = v.y, r[c + 2] = v.z;
+        r[a] = e.x, r[a + 1] = e.y, r[a + 2] = e.z;
     }
-    const Vec3 n = level.normal(tri);
-    r[detail::record::n] = n.x, r[detail::record::n + 1] = n.y, r[detail::record::n + 2] = n.z;
-    r[detail::record::d] = level.plane(tri);
-    r[detail::record::flags] = std::bit_cast<float>(std::uint32_t{level.flags(tri)});
-    r[detail::record::triangle] = std::bit_cast<float>(tri);
+    const CellRange cells =
+        level.grid().geometry().triangle_cells(level.corner(tri, 0), level.corner(tri, 1), level.corner(tri, 2));
+    for (std::size_t a = 0; a < 3; ++a) {
+        r[rec::cells_lo + a] = std::bit_cast<float>(cells.lo[a]);
+        r[rec::cells_hi + a] = std::bit_cast<float>(cells.hi[a]);
+    }
 }
 
 }  // namespace

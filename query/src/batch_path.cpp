@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -18,8 +21,8 @@
 namespace levelsweep {
 
 namespace detail {
-// simd/dispatch.cpp: the entry points of an instruction set, or null when this
-// build has none for it.
+// simd/isa.cpp: the entry points of an instruction set, or null when this
+// build or this CPU has none for it.
 const BatchIsaTable* batch_isa_table(Isa isa);
 }  // namespace detail
 
@@ -33,6 +36,9 @@ using detail::LaneHit;
 
 // The widest SIMD block any ISA evaluates at once (AVX-512's sixteen lanes).
 constexpr std::size_t max_block = 16;
+
+// The exact cell walk evaluates a cell's list in lanes when it is longer than this.
+constexpr std::uint32_t short_list = 6;
 
 // How far past a triangle's box the batch path still looks. The reference
 // kernels decide a graze by differences of squares (the capsule's wall
@@ -89,7 +95,10 @@ void set_segment_reach(BatchPlan& p, const Vec3& grow, float size) {
     const Vec3 end = p.c + p.M;
     p.reach_lo = detail::min3(p.c, end);
     p.reach_hi = detail::max3(p.c, end);
-    p.slab = true;
+    // The slab test prunes what the segment's bounds alone let through only
+    // where the move is long beside the shape; for a short move it is work for
+    // nothing.
+    p.slab = length_of(p.M) > 2.0f * std::max({grow.x, grow.y, grow.z});
     for (int a = 0; a < 3; ++a) {
         const float m = component(p.M, a);
         p.slab_axis[a] = std::fabs(m) > 1e-30f;
@@ -140,6 +149,7 @@ BatchPlan make_plan(const BatchLevel& level, const Query& q) {
         case QueryKind::box_sweep: {
             p.box = q.box();
             p.c = p.box.centre;
+            if (s.quirks.has(Quirk::mesh_cell_counter)) break;  // the exact walk: no reach
             Vec3 extent;
             for (int k = 0; k < 3; ++k) {
                 const Vec3 a = q.axes[k];
@@ -165,12 +175,6 @@ BatchPlan make_plan(const BatchLevel& level, const Query& q) {
     return p;
 }
 
-bool overlaps(const CellRange& a, const CellRange& b) {
-    for (std::size_t k = 0; k < 3; ++k)
-        if (a.hi[k] < b.lo[k] || b.hi[k] < a.lo[k]) return false;
-    return true;
-}
-
 // The contacts of the pruned path, kept as the reference's gather keeps them:
 // the first 100 in discovery order (the smallest ranks), overflow beyond.
 class RankedContacts {
@@ -189,20 +193,27 @@ public:
             contacts_[static_cast<std::size_t>(worst)] = c;
         }
     }
-    // The kept contacts in discovery order.
+    // The kept contacts in discovery order (an insertion sort by rank: a query
+    // has a few contacts, at most 100).
     std::span<MeshContact> in_discovery_order() {
-        std::array<std::size_t, mesh_contact_capacity> order;
-        for (std::size_t i = 0; i < size_; ++i) order[i] = i;
-        std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(size_),
-                  [&](std::size_t a, std::size_t b) { return ranks_[a] < ranks_[b]; });
-        for (std::size_t i = 0; i < size_; ++i) sorted_[i] = contacts_[order[i]];
-        return {sorted_.data(), size_};
+        for (std::size_t i = 1; i < size_; ++i) {
+            const std::uint64_t rank = ranks_[i];
+            const MeshContact c = contacts_[i];
+            std::size_t j = i;
+            for (; j > 0 && ranks_[j - 1] > rank; --j) {
+                ranks_[j] = ranks_[j - 1];
+                contacts_[j] = contacts_[j - 1];
+            }
+            ranks_[j] = rank;
+            contacts_[j] = c;
+        }
+        return {contacts_.data(), size_};
     }
     bool overflow() const { return overflow_; }
 
 private:
     std::array<std::uint64_t, mesh_contact_capacity> ranks_{};
-    std::array<MeshContact, mesh_contact_capacity> contacts_{}, sorted_{};
+    std::array<MeshContact, mesh_contact_capacity> contacts_{};
     std::size_t size_ = 0;
     bool overflow_ = false;
 };
@@ -213,8 +224,10 @@ struct BatchScratch::Impl {
     explicit Impl(const BatchLevel& level)
         : reference(level.level()),
           candidates(level.level().triangle_count() + max_block),
+          candidate_entry(candidates.size()),
           survivors(candidates.size()),
           survivor_bits(candidates.size()),
+          survivor_entry(candidates.size()),
           stack(level.node_count() + 1),
           hits(candidates.size()) {
         std::uint32_t longest = 0;
@@ -227,14 +240,16 @@ struct BatchScratch::Impl {
     }
 
     QueryScratch reference;  // the reference path (Isa::scalar), and the exact walk's visited bits and gather
-    std::vector<std::uint32_t> candidates, survivors, survivor_bits, stack;
+    std::vector<std::uint32_t> candidates;
+    std::vector<float> candidate_entry;
+    std::vector<std::uint32_t> survivors, survivor_bits;
+    std::vector<float> survivor_entry;
+    std::vector<std::uint32_t> stack;
     std::vector<LaneHit> hits;
     std::vector<std::uint32_t> entry_slots;
     std::vector<EntryOutcome> entry_outcomes;
     std::vector<LaneHit> entry_hits;
     RankedContacts ranked;
-    std::vector<std::uint64_t> ray_ranks;  // grown to the most contacts a ray has had, then reused
-    std::vector<CellRange> ray_cells;
 };
 
 BatchScratch::BatchScratch(const BatchLevel& level) : impl_(std::make_unique<Impl>(level)) {}
@@ -305,19 +320,45 @@ private:
         }
     }
 
-    // A lane the wide kernel left to the scalar one: the reference kernel on the
-    // working triangle. Returns its effect on the counter; a contact updates h.
+    // A lane the wide code left to the scalar kernel (a block with few lanes
+    // past the filters, or a zero-length capsule edge): the reference kernel on
+    // the working triangle, as the reference visits call it (mesh_visits.hpp).
+    // Returns its effect on the counter; a contact's data goes to h.
     EntryOutcome scalar_lane(LaneHit& h) const {
         const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[detail::record::triangle]);
-        const WorkingTriangle t = level_triangle(level_, tri, h.flipped);
-        const SphereTriangleSweep hit = sweep_sphere_triangle(t, plan_.c, plan_.r, plan_.M, plan_.quirks);
-        const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
-        if (!hit.hit) return EntryOutcome::advanced;
-        if (!in_range) return plan_.capsule && hit.fraction > 1.0f ? EntryOutcome::not_advanced : EntryOutcome::advanced;
-        h.fraction = hit.fraction;
-        h.mask = *hit.mask;
-        h.branch = static_cast<std::uint8_t>(detail::branch_of(hit.branch));
-        return EntryOutcome::contact;
+        switch (q_.kind) {
+            case QueryKind::sphere_overlap: {
+                const Vec3 v0 = level_.corner(tri, 0), v1 = level_.corner(tri, 1), v2 = level_.corner(tri, 2);
+                const auto depth = sphere_triangle_penetration(plan_.c, plan_.r, v0, v1, v2);
+                if (!depth) return EntryOutcome::advanced;
+                const PointTriangleDistance closest = point_triangle_distance_sq(plan_.c, v0, v1, v2);
+                h.fraction = *depth;
+                h.s = closest.s;
+                h.t = closest.t;
+                h.branch = static_cast<std::uint8_t>(HitBranch::penetration);
+                return EntryOutcome::contact;
+            }
+            case QueryKind::box_sweep: {
+                const float f = sweep_box_triangle(plan_.box, level_triangle(level_, tri, h.flipped), plan_.M, plan_.quirks);
+                if (f > 1.0f) return EntryOutcome::not_advanced;
+                if (!(f >= 0.0f && f <= 1.0f)) return EntryOutcome::advanced;
+                h.fraction = f;
+                h.branch = static_cast<std::uint8_t>(HitBranch::box_triangle);
+                return EntryOutcome::contact;
+            }
+            default: {
+                const WorkingTriangle t = level_triangle(level_, tri, h.flipped);
+                const SphereTriangleSweep hit = sweep_sphere_triangle(t, plan_.c, plan_.r, plan_.M, plan_.quirks);
+                const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
+                if (!hit.hit) return EntryOutcome::advanced;
+                if (!in_range)
+                    return plan_.capsule && hit.fraction > 1.0f ? EntryOutcome::not_advanced : EntryOutcome::advanced;
+                h.fraction = hit.fraction;
+                h.mask = *hit.mask;
+                h.branch = static_cast<std::uint8_t>(detail::branch_of(hit.branch));
+                return EntryOutcome::contact;
+            }
+        }
     }
 
     void count_hit(const LaneHit& h) { ++result_.stats.hits_by_branch[h.branch]; }
@@ -327,125 +368,181 @@ private:
     std::span<MeshContact> pruned(bool& overflow) {
         BatchBuffers buf;
         buf.candidates = s_.candidates.data();
+        buf.candidate_entry = s_.candidate_entry.data();
         buf.survivors = s_.survivors.data();
         buf.survivor_bits = s_.survivor_bits.data();
+        buf.survivor_entry = s_.survivor_entry.data();
         buf.stack = s_.stack.data();
         buf.hits = s_.hits.data();
-        isa_.find(data_, plan_, buf);
+        isa_.select(data_, plan_, buf);
+        s_.ranked.clear();
+        if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
+            sweep_closest(buf);
+        else
+            sweep_all(buf);
         result_.stats.cells = buf.nodes_visited;
         result_.stats.entries = buf.candidate_count;
         result_.stats.kernel_calls = buf.kernel_calls;
-
-        RankedContacts& ranked = s_.ranked;
-        ranked.clear();
-        const Bounds qb = query_bounds(q_);
-        const GridGeometry& g = level_.grid().geometry();
-        const CellRange walked = g.cell_range(qb.min, qb.max);
-        std::span<LaneHit> hits(buf.hits, buf.hit_count);
-        if (q_.kind == QueryKind::ray) rank_ray_hits(hits, walked);
-        for (std::size_t i = 0; i < hits.size(); ++i) {
-            LaneHit& h = hits[i];
-            if (h.scalar && scalar_lane(h) != EntryOutcome::contact) continue;
-            const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[detail::record::triangle]);
-            std::uint64_t rank;
-            if (q_.kind == QueryKind::ray) {
-                rank = s_.ray_ranks[i];
-            } else {
-                // The triangle's cells meet the walked box's at a box whose first
-                // cell in walk order (x, y, z) is its low corner.
-                const CellRange cells = g.triangle_cells(level_.corner(tri, 0), level_.corner(tri, 1), level_.corner(tri, 2));
-                if (!overlaps(cells, walked)) continue;  // the reference walk never tests it
-                rank = std::uint64_t{g.cell_index(std::max(cells.lo[0], walked.lo[0]), std::max(cells.lo[1], walked.lo[1]),
-                                                  std::max(cells.lo[2], walked.lo[2]))}
-                       << 32;
-            }
-            if (rank == no_rank) continue;
-            count_hit(h);
-            ranked.add(rank | tri, contact(h));
-        }
-        overflow = ranked.overflow();
-        return ranked.in_discovery_order();
+        overflow = s_.ranked.overflow();
+        return s_.ranked.in_discovery_order();
     }
 
-    // A ray's contacts are found in the first cell of its segment walk that
-    // lists their triangle (for_each_segment_cell); none, and the walk never
-    // tests it.
-    void rank_ray_hits(std::span<LaneHit> hits, const CellRange& walked) {
-        const GridGeometry& g = level_.grid().geometry();
-        s_.ray_ranks.assign(hits.size(), no_rank);
-        std::vector<CellRange>& cells = s_.ray_cells;
-        cells.clear();
-        for (const LaneHit& h : hits) {
-            const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[detail::record::triangle]);
-            cells.push_back(g.triangle_cells(level_.corner(tri, 0), level_.corner(tri, 1), level_.corner(tri, 2)));
-        }
-        std::size_t open = hits.size();
-        detail::for_each_segment_cell(g, walked, q_.start, q_.move, [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
-            if (open == 0) return;
-            for (std::size_t i = 0; i < hits.size(); ++i) {
-                if (s_.ray_ranks[i] != no_rank) continue;
-                const CellRange& c = cells[i];
-                if (ix < c.lo[0] || ix > c.hi[0] || iy < c.lo[1] || iy > c.hi[1] || iz < c.lo[2] || iz > c.hi[2]) continue;
-                s_.ray_ranks[i] = std::uint64_t{g.cell_index(ix, iy, iz)} << 32;
-                --open;
+    void sweep_all(BatchBuffers& buf) {
+        isa_.sweep(data_, plan_, buf, 0, buf.survivor_count);
+        for (std::size_t i = 0; i < buf.hit_count; ++i) collect(buf.hits[i]);
+    }
+
+    // A closest query: the survivors in the order their grown boxes start along
+    // the move, a few at a time, until the next one starts after the best
+    // contact so far (no contact with it can come earlier, docs/query.md).
+    // With at most 100 survivors no more than 100 contacts exist, so the full
+    // query would not overflow and its first contact is the earliest one.
+    void sweep_closest(BatchBuffers& buf) {
+        const std::size_t n = buf.survivor_count;
+        // Sort the survivors by entry (an insertion sort: at most 100), stable.
+        for (std::size_t i = 1; i < n; ++i) {
+            const float e = buf.survivor_entry[i];
+            const std::uint32_t slot = buf.survivors[i], bits = buf.survivor_bits[i];
+            std::size_t j = i;
+            for (; j > 0 && buf.survivor_entry[j - 1] > e; --j) {
+                buf.survivor_entry[j] = buf.survivor_entry[j - 1];
+                buf.survivors[j] = buf.survivors[j - 1];
+                buf.survivor_bits[j] = buf.survivor_bits[j - 1];
             }
-        });
+            buf.survivor_entry[j] = e, buf.survivors[j] = slot, buf.survivor_bits[j] = bits;
+        }
+        const std::size_t chunk = std::max<std::size_t>(4, isa_.width / 2);
+        std::optional<float> best;
+        for (std::size_t begin = 0; begin < n; begin += chunk) {
+            if (best && buf.survivor_entry[begin] > *best) break;
+            const std::size_t first_hit = buf.hit_count;
+            isa_.sweep(data_, plan_, buf, begin, std::min(n, begin + chunk));
+            for (std::size_t i = first_hit; i < buf.hit_count; ++i)
+                if (const std::optional<float> f = collect(buf.hits[i]); f && (!best || *f < *best)) best = f;
+        }
+    }
+
+    // Ranks a lane's contact by where the reference walk finds it and keeps
+    // it; its fraction, or nothing when there is no contact or the reference
+    // walk never tests the triangle.
+    std::optional<float> collect(LaneHit& h) {
+        if (h.scalar && scalar_lane(h) != EntryOutcome::contact) return std::nullopt;
+        const GridGeometry& g = level_.grid().geometry();
+        if (!walked_) {  // the first contact: most queries have none
+            const Bounds qb = query_bounds(q_);
+            walked_ = g.cell_range(qb.min, qb.max);
+        }
+        const float* r = data_.record_at(h.slot);
+        // The cells the grid lists the triangle in, where the walk's meet them.
+        CellRange met;
+        for (std::size_t a = 0; a < 3; ++a) {
+            met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[detail::record::cells_lo + a]), walked_->lo[a]);
+            met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[detail::record::cells_hi + a]), walked_->hi[a]);
+        }
+        // The reference walk finds the contact in the first cell of `met` it
+        // visits: `met`'s low corner for a walk over the whole box (x, y, z
+        // order), the first cell of the ray's segment walk within `met`.
+        std::optional<std::size_t> first;
+        if (q_.kind != QueryKind::ray) {
+            if (!met.empty()) first = g.cell_index(met.lo[0], met.lo[1], met.lo[2]);
+        } else {
+            detail::for_each_segment_cell(g, met, q_.start, q_.move,
+                                          [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
+                                              first = g.cell_index(ix, iy, iz);
+                                              return true;
+                                          });
+        }
+        if (!first) return std::nullopt;  // the reference walk never tests it
+        const auto tri = std::bit_cast<std::uint32_t>(r[detail::record::triangle]);
+        count_hit(h);
+        s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
+        return h.fraction;
     }
 
     // The exact cell walk (box and walking capsule sweeps with the counter
-    // bug): each cell's list evaluated in lanes, in order; the entries the bug
-    // reads past a list go through the reference visit one by one.
+    // bug), as the reference walks (mesh_walk.hpp): each cell's list evaluated
+    // in lanes, then the words the bug reads past the list's end, evaluated a
+    // block ahead and taken one by one, in order, until the counter catches up.
     std::span<MeshContact> walk(bool& overflow) {
         QueryStats& stats = result_.stats;
         detail::Gather gather(s_.reference.gathered);
         VisitedBits& visited = s_.reference.visited;
         visited.reset();
-        const detail::VisitContext context{level_, visited, gather, stats, nullptr, q_.settings};
         const CellGrid& grid = level_.grid();
-        const Bounds qb = query_bounds(q_);
-        auto walk_with = [&](auto&& visit) {
-            grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
-                ++stats.cells;
-                std::size_t pos = grid.list_offset(cell);
-                const std::uint32_t count = grid.word(pos++);
-                std::size_t n = 0;
-                for (std::uint32_t i = 0; i < count; ++i) {
-                    const std::uint32_t tri = grid.word(pos++);
-                    ++stats.entries;
-                    if (!visited.test_and_set(tri)) s_.entry_slots[n++] = data_.slot_of[tri];
-                }
-                stats.kernel_calls += isa_.evaluate(data_, plan_, s_.entry_slots.data(), n, s_.entry_outcomes.data(),
-                                                    s_.entry_hits.data());
-                std::uint32_t misses = 0;
-                for (std::size_t i = 0; i < n; ++i) {
-                    LaneHit& h = s_.entry_hits[i];
-                    EntryOutcome o = s_.entry_outcomes[i];
-                    if (o == EntryOutcome::scalar) o = scalar_lane(h);
-                    if (o == EntryOutcome::not_advanced) ++misses;
-                    if (o == EntryOutcome::contact) {
-                        count_hit(h);
-                        gather.add(contact(h));
-                    }
-                }
-                // Each miss left the counter behind: read on past the list
-                // (DESIGN.md item 4), one entry more per miss among those too.
-                for (std::uint32_t counter = count - misses; counter < count;) {
-                    ++stats.extra_entries;
-                    ++stats.entries;
-                    if (visit(grid.word(pos++)) == detail::Counter::advanced) ++counter;
-                }
-            });
+        const std::uint32_t triangles = level_.triangle_count();
+        std::uint32_t* slots = s_.entry_slots.data();
+        EntryOutcome* outcomes = s_.entry_outcomes.data();
+        LaneHit* hits = s_.entry_hits.data();
+        // One entry's effect on the counter, contacts gathered in order.
+        auto take = [&](EntryOutcome o, LaneHit& h) {
+            if (o == EntryOutcome::scalar) o = scalar_lane(h);
+            if (o != EntryOutcome::filtered) ++stats.kernel_calls;
+            if (o == EntryOutcome::contact) {
+                count_hit(h);
+                gather.add(contact(h));
+            }
+            return o == EntryOutcome::not_advanced ? detail::Counter::not_advanced : detail::Counter::advanced;
         };
-        if (q_.kind == QueryKind::box_sweep)
-            walk_with(detail::BoxVisit{context, plan_.box, q_.move, direction_});
-        else
-            walk_with(detail::SphereVisit{context, plan_.c, q_.move, direction_, plan_.r, true, plan_.step_top});
+        const detail::VisitContext context{level_, visited, gather, stats, nullptr, q_.settings};
+        const detail::BoxVisit box_visit{context, plan_.box, q_.move, direction_};
+        const detail::SphereVisit capsule_visit{context, plan_.c, q_.move, direction_, plan_.r, true, plan_.step_top};
+        auto nothing = [](auto...) {};
+        const Bounds qb = query_bounds(q_);
+        grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
+            std::size_t pos = grid.list_offset(cell);
+            const std::uint32_t count = grid.word(pos);
+            // A short list costs less one entry at a time, through the reference
+            // visits themselves (the same answers by construction).
+            if (count <= short_list) {
+                if (q_.kind == QueryKind::box_sweep)
+                    detail::walk_cell(grid, cell, true, stats, box_visit, nothing, nothing);
+                else
+                    detail::walk_cell(grid, cell, true, stats, capsule_visit, nothing, nothing);
+                return;
+            }
+            ++pos;
+            ++stats.cells;
+            std::size_t n = 0;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                const std::uint32_t tri = grid.word(pos++);
+                ++stats.entries;
+                if (!visited.test_and_set(tri)) slots[n++] = data_.slot_of[tri];
+            }
+            isa_.evaluate(data_, plan_, slots, n, outcomes, hits);
+            std::uint32_t counter = count;
+            for (std::size_t i = 0; i < n; ++i)
+                if (take(outcomes[i], hits[i]) == detail::Counter::not_advanced) --counter;
+            // Each miss left the counter behind: read on past the list (DESIGN.md
+            // item 4), one entry more per miss among those too.
+            while (counter < count) {
+                // As many words as the counter still lacks (more follow when some miss).
+                const std::size_t ahead = std::min<std::size_t>(max_block, count - counter);
+                std::array<std::uint32_t, max_block> words;
+                std::size_t valid = 0;
+                for (std::size_t k = 0; k < ahead; ++k) {
+                    words[k] = grid.word(pos + k);
+                    if (words[k] < triangles) slots[valid++] = data_.slot_of[words[k]];
+                }
+                isa_.evaluate(data_, plan_, slots, valid, outcomes, hits);
+                for (std::size_t k = 0, v = 0; k < ahead && counter < count; ++k) {
+                    ++pos;
+                    ++stats.entries;
+                    ++stats.extra_entries;
+                    const bool evaluated = words[k] < triangles;
+                    const std::size_t at = v;
+                    v += evaluated ? 1 : 0;
+                    if (visited.test_and_set(words[k])) {  // seen before, or no triangle: skipped
+                        ++counter;
+                        continue;
+                    }
+                    if (take(outcomes[at], hits[at]) == detail::Counter::advanced) ++counter;
+                }
+            }
+        });
         visited.reset();
         overflow = gather.overflow();
         return gather.contacts();
     }
-
-    static constexpr std::uint64_t no_rank = ~std::uint64_t{0};
 
     const Level& level_;
     const detail::BatchData& data_;
@@ -455,6 +552,7 @@ private:
     QueryResult& result_;
     const BatchPlan plan_;
     const Vec3 direction_;
+    std::optional<CellRange> walked_;  // the cells of the query's box (query_bounds), which the reference walks
 };
 
 }  // namespace

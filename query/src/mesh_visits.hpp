@@ -278,8 +278,8 @@ inline void sort_by_fraction(std::span<MeshContact> contacts) {
 
 // The end of every mesh query: `found` holds the gathered contacts (at most 100,
 // `overflow` when more were found) in discovery order. Sorts them by fraction,
-// keeps one per plane with option 0x20000 (sphere sweeps and rays), and copies
-// at most max_contacts into `out`.
+// keeps one per plane with option 0x20000 (sphere sweeps and rays), keeps only
+// the first for a closest query, and copies at most max_contacts into `out`.
 inline void finish_query(const Level& level, const Query& q, std::span<MeshContact> found, bool overflow,
                          std::span<MeshContact> out, QueryResult& result) {
     result.found = static_cast<std::uint32_t>(found.size());
@@ -287,6 +287,12 @@ inline void finish_query(const Level& level, const Query& q, std::span<MeshConta
     sort_by_fraction(found);
     if ((q.settings.options & option::one_per_plane) && (q.kind == QueryKind::sphere_sweep || q.kind == QueryKind::ray))
         found = found.first(keep_one_per_plane(level, found));
+    if (q.settings.collect == Collect::closest) {  // the first contact alone (query.hpp)
+        found = found.first(std::min<std::size_t>(found.size(), 1));
+        result.found = static_cast<std::uint32_t>(found.size());
+        result.overflow = false;
+        std::fill(std::begin(result.stats.hits_by_branch), std::end(result.stats.hits_by_branch), 0u);
+    }
     const std::size_t n = std::min({found.size(), std::size_t{q.settings.max_contacts}, out.size()});
     std::copy_n(found.begin(), n, out.begin());
     result.count = static_cast<std::uint32_t>(n);

@@ -65,6 +65,7 @@ Query varied_query(std::mt19937& rng, const Level& level, QueryKind kind, const 
                region.min.y + q.start.y * (region.max.y - region.min.y),
                region.min.z + q.start.z * (region.max.z - region.min.z)};
     if (rng() % 8 == 0) q.settings.max_contacts = 1 + static_cast<std::uint32_t>(rng() % 5);
+    if (rng() % 4 == 0) q.settings.collect = Collect::closest;
     const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
     Vec3 p, n;
     switch (rng() % 16) {
@@ -190,6 +191,35 @@ const Level& tiled_floor() {
 }  // namespace
 
 TEST_SUITE("batch differential") {
+    TEST_CASE("a closest query gives the first contact of the full query, on both paths") {
+        PathPair pair(street());
+        auto rng = seeded_rng(605);
+        int with_contacts = 0, long_moves = 0;
+        for (int i = 0; i < scaled(30000); ++i) {
+            const auto kind = static_cast<QueryKind>(i % query_kind_count);
+            Query q = random_query(rng, street(), kind, i % 2 ? Quirks::faithful() : Quirks::corrected());
+            if (i % 3 == 0) q.move = uniform(rng, 5.0f, 20.0f) * q.move, ++long_moves;  // many candidates
+            const Answer all = pair.reference(q);
+            q.settings.collect = Collect::closest;
+            const Answer reference = pair.reference(q);
+            REQUIRE(reference.result.status == all.result.status);
+            CHECK(reference.result.count == std::min<std::uint32_t>(all.result.count, 1));
+            CHECK(reference.result.found == reference.result.count);
+            CHECK_FALSE(reference.result.overflow);
+            if (all.result.count > 0) {
+                ++with_contacts;
+                REQUIRE(reference.contacts.size() == 1);
+                CHECK(contact_mismatch(reference.contacts[0], all.contacts[0]) == "");
+            }
+            for (Isa isa : batch_isas()) {
+                const std::string why = answer_difference(reference, pair.batch(q, isa));
+                CHECK_MESSAGE(why.empty(), isa_name(isa) << ": " << describe(q) << ": " << why);
+            }
+        }
+        MESSAGE(with_contacts << " closest queries with a contact, " << long_moves << " of them long");
+        CHECK(with_contacts > scaled(30000) / 10);
+    }
+
     TEST_CASE("batch path = reference path: a generated street, every kind, every ISA") {
         compare_paths(street(), "street", 601, scaled(60000));
     }

@@ -22,6 +22,9 @@ public:
     // BatchLevel here, once; `isa` must be one of available_isas() (scalar runs
     // the reference path).
     explicit BatchRunner(const Level& level, unsigned threads = 0, Path path = Path::batch, Isa isa = best_isa());
+    // The batch path on a BatchLevel built beforehand (and shared: it must
+    // outlive the runner).
+    BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa = best_isa());
     ~BatchRunner();
     BatchRunner(const BatchRunner&) = delete;
     BatchRunner& operator=(const BatchRunner&) = delete;

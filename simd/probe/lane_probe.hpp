@@ -1,4 +1,5 @@
-// Lane-by-lane access to the wide kernels of one ISA, for the lane tests.
+// Lane-by-lane access to the wide kernels of one ISA, for the lane tests and
+// the kernel benchmarks.
 //
 // Each ISA's probe (lane_probe_<isa>.cpp, compiled with that ISA's flags, like
 // simd/batch_<isa>.cpp) runs a wide kernel over arrays of cases, a block of

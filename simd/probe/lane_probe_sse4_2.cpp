@@ -1,4 +1,4 @@
-// The lane probe of sse4_2, compiled with its flags only (tests/lanes/CMakeLists.txt).
+// The lane probe of sse4_2, compiled with its flags only (simd/CMakeLists.txt).
 #include "lane_probe_impl.hpp"
 
 namespace levelsweep::lanes {
