@@ -4,9 +4,11 @@
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 
 namespace levelsweep {
@@ -25,9 +27,12 @@ struct BatchRunner::Impl {
     tbb::task_arena arena;
     tbb::enumerable_thread_specific<Worker> workers;
 
+    // No more threads than TBB runs at once (the cores this process may use):
+    // an arena asked for more runs on these anyway, and threads() says so.
     Impl(const Level& l, unsigned threads)
         : level(l),
-          arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)),
+          arena(threads == 0 ? tbb::task_arena::automatic
+                             : static_cast<int>(std::min(threads, static_cast<unsigned>(tbb::info::default_concurrency())))),
           workers([&l] { return Worker(l); }) {}
 };
 

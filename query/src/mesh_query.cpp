@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "levelsweep/box_sweep.hpp"
+#include "levelsweep/working_range.hpp"
 #include "mesh_walk.hpp"
 
 namespace levelsweep {
@@ -377,6 +378,9 @@ QueryStatus validate_query(const Query& q) {
             break;
     }
     if (s.max_contacts == 0) return QueryStatus::zero_max_contacts;
+    // Last, so that every input refused before the working range existed keeps its status.
+    const Bounds b = query_bounds(q);
+    if (!within_working_range(b.min) || !within_working_range(b.max)) return QueryStatus::out_of_range;
     return QueryStatus::ok;
 }
 

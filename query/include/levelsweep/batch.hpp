@@ -16,7 +16,8 @@ namespace levelsweep {
 
 class BatchRunner {
 public:
-    // threads = 0: every hardware thread.
+    // threads = 0: every hardware thread; more than the process may run at
+    // once are clamped to those (threads() gives the count it runs on).
     explicit BatchRunner(const Level& level, unsigned threads = 0);
     ~BatchRunner();
     BatchRunner(const BatchRunner&) = delete;
