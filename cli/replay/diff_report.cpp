@@ -62,6 +62,7 @@ void DiffReport::print(std::ostream& out) const {
     out << "levelsweep diff\n" << file_line("A", a_name, a) << file_line("B", b_name, b);
     out << row("queries compared", compared) << row("queries differing", differing) << row("only in A", only_a)
         << row("only in B", only_b);
+    if (not_compared) out << row("not compared (past an incomplete file's end)", not_compared);
     if (differing) {
         out << "differences by aspect (a query counts once for each)\n";
         for (int k = 0; k < diff_aspect_count; ++k)
@@ -113,6 +114,7 @@ json DiffReport::to_json() const {
            {"differing", differing},
            {"only_a", only_a},
            {"only_b", only_b},
+           {"not_compared", not_compared},
            {"identical", identical() && errors.empty()},
            {"by_aspect", aspects},
            {"examples", list},

@@ -1,21 +1,35 @@
 // levelsweep replay: runs a query file (binary or JSON Lines, plain or gzipped)
 // against a level, streaming, in parallel over queries, and writes the results
 // in query order; prints progress and a summary (docs/formats.md, README).
+//
+// The result file is written as RESULTS.partial and renamed when the run is
+// done. SIGINT and SIGTERM stop the run cleanly: the chunk in flight is
+// finished (or dropped, when the signal came while it was being read), the
+// file flushed, and the command says how many queries it wrote and how to
+// resume; --resume continues a partial file after its last whole record.
+#include <sys/stat.h>
+
 #include <chrono>
-#include <cinttypes>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "io/interrupt.hpp"
+#include "io/level_input.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
 #include "levelsweep/batch.hpp"
 #include "levelsweep/isa.hpp"
-#include "levelsweep/level_file.hpp"
-#include "replay/progress.hpp"
+#include "options.hpp"
 #include "query/query_source.hpp"
+#include "replay/progress.hpp"
 #include "replay/replay_summary.hpp"
+#include "replay/resume.hpp"
 
 namespace levelsweep::cli {
 
@@ -28,14 +42,8 @@ struct ReplayOptions {
     std::string level, queries, results;
     std::string path = "reference", mode = "faithful", isa = "auto";
     unsigned threads = 0;
-    bool force = false, quiet = false;
+    bool force = false, quiet = false, resume = false;
 };
-
-std::string hex64(std::uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-    return buf;
-}
 
 // The batch path is a later issue: until then --path and --isa exist and accept
 // only what the reference path runs on.
@@ -47,37 +55,122 @@ void check_path_and_isa(const ReplayOptions& o) {
                                  std::string(isa_name(best_isa())) + "); use --isa scalar or auto");
 }
 
+void check_resume_options(const ReplayOptions& o) {
+    if (o.results == "-") throw std::runtime_error("-o -: a result file is binary; name a file (levelsweep export turns it into text)");
+    if (!o.resume) return;
+    if (o.results.empty()) throw std::runtime_error("--resume needs -o RESULTS: the result file to finish");
+    if (o.queries == "-")
+        throw std::runtime_error("--resume needs the query file itself: standard input cannot be read again from the start");
+}
+
+// A word for a shell: quoted unless it is plain.
+std::string shell_word(const std::string& s) {
+    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@") == std::string::npos)
+        return s;
+    std::string out = "'";
+    for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// The command that resumes this run: the same level, queries and options.
+std::string resume_command(const ReplayOptions& o) {
+    std::string c = "levelsweep replay " + shell_word(o.level) + " " + shell_word(o.queries) + " -o " + shell_word(o.results);
+    if (o.mode != "faithful") c += " --mode " + o.mode;
+    if (o.force) c += " --force";
+    return c + " --resume";
+}
+
+// The header this run writes: what `--resume` checks a partial file against.
+ResultFileHeader run_header(const ReplayOptions& o, const Level& level, const QueryFileHeader& queries, Quirks quirks) {
+    ResultFileHeader h;
+    h.level_checksum = level.checksum();
+    h.quirks = quirks.bits();
+    h.path = "reference";
+    h.isa = "scalar";
+    h.metadata = R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}";
+    h.expected_count = queries.count;  // unknown_query_count when the query file does not say
+    return h;
+}
+
+// Fewer bytes than a header: a run interrupted before it wrote one, which
+// holds nothing to keep.
+bool holds_no_header(const std::filesystem::path& partial, const ResultFileHeader& h) {
+    struct stat st {};
+    return ::stat(partial.c_str(), &st) == 0 && static_cast<std::uint64_t>(st.st_size) < 64 + h.metadata.size();
+}
+
+// The writer of the result file, new or appending to what an interrupted run left.
+struct ResultOutput {
+    std::unique_ptr<OutputFile> file;
+    std::unique_ptr<ResultFileWriter> writer;
+    bool already_complete = false;
+};
+
+ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header, QuerySource& source, const Level& level,
+                          Quirks quirks, ReplaySummary& summary, std::uint64_t& done, std::size_t& malformed) {
+    ResultOutput out;
+    out.file = std::make_unique<OutputFile>(o.results, OutputFile::Resumable{});
+    const std::filesystem::path& partial = out.file->writing();
+    const bool exists = std::filesystem::exists(partial);
+    if (exists && !o.resume && !holds_no_header(partial, header))
+        throw std::runtime_error(partial.string() + " holds an interrupted replay: finish it with --resume (" +
+                                 resume_command(o) + "), or remove it to start again");
+    if (o.resume && exists && !holds_no_header(partial, header)) {
+        const Resumed r = resume_from(partial.string(), header, source, level, quirks, summary);
+        done = r.at.records;
+        malformed = r.malformed;
+        std::cerr << "levelsweep replay: resuming " << partial.string() << " after its " << done << " whole records\n";
+        if (r.complete) {
+            out.already_complete = true;
+            return out;
+        }
+        out.writer = std::make_unique<ResultFileWriter>(partial, r.at);
+        return out;
+    }
+    if (o.resume) std::cerr << "levelsweep replay: --resume: no interrupted run in " << partial.string() << "; starting from the first query\n";
+    out.writer = std::make_unique<ResultFileWriter>(partial, header);
+    return out;
+}
+
+// The thread count the run gets: --threads, but no more than TBB will run.
+unsigned clamped_threads(const ReplayOptions& o, const BatchRunner& runner) {
+    if (o.threads > runner.threads())
+        std::cerr << "levelsweep replay: --threads " << o.threads << " is more than the " << runner.threads()
+                  << " this machine runs at once; running on " << runner.threads() << "\n";
+    return runner.threads();
+}
+
 int replay(const ReplayOptions& o) {
     check_path_and_isa(o);
-    const Level level = load_level(o.level);
+    check_resume_options(o);
+    refuse_overwriting_inputs({o.level, o.queries}, o.results.empty() ? std::vector<std::string>{}
+                                                                       : std::vector<std::string>{o.results, o.results + ".partial"});
+    const Level level = open_level_for_queries(o.level, "levelsweep replay");
     auto source = open_queries(o.queries);
     const QueryFileHeader& header = source->header();
-    if (header.level_checksum != 0 && header.level_checksum != level.checksum() && !o.force)
-        throw std::runtime_error(o.queries + " was recorded against another level (checksum " + hex64(header.level_checksum) +
-                                 "; " + o.level + " has " + hex64(level.checksum()) + "); use --force to replay it anyway");
+    require_recorded_level(header, o.queries, level, o.level, o.force);
     const Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
 
-    std::unique_ptr<ResultFileWriter> out;
-    if (!o.results.empty()) {
-        ResultFileHeader rh;
-        rh.level_checksum = level.checksum();
-        rh.quirks = quirks.bits();
-        rh.path = "reference";
-        rh.isa = "scalar";
-        rh.metadata = R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}";
-        out = std::make_unique<ResultFileWriter>(o.results, rh);
-    }
+    ReplaySummary summary;
+    std::uint64_t index = 0;  // queries done, those a resumed file held included
+    std::size_t malformed = 0;
+    ResultOutput out;
+    if (!o.results.empty())
+        out = open_results(o, run_header(o, level, header, quirks), *source, level, quirks, summary, index, malformed);
 
     BatchRunner runner(level, o.threads);
+    const unsigned threads = clamped_threads(o, runner);
     std::vector<QueryRecord> records(chunk);
     std::vector<Query> queries(chunk);
     std::vector<ResultRecord> results(chunk);
-    ReplaySummary summary;
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
-    std::uint64_t index = 0;
-    std::size_t malformed = 0;
+    const CleanStop stop;
     const auto start = std::chrono::steady_clock::now();
-    for (std::size_t n; (n = source->read(records)) > 0;) {
+    // A signal that comes while a chunk is read may cut it short (a read from a
+    // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
+    while (!out.already_complete && !stop.signal()) {
+        const std::size_t n = source->read(records);
+        if (n == 0 || stop.signal()) break;
         for (std::size_t i = 0; i < n; ++i) {
             queries[i] = records[i].query;
             queries[i].settings.quirks = quirks;
@@ -101,17 +194,28 @@ int replay(const ReplayOptions& o) {
                 ++malformed;
             }
             summary.add(record.kind, record.result);
-            if (out) out->write(record);
+            if (out.writer) out.writer->write(record);
         }
-        if (out) out->flush();
+        if (out.writer) out.writer->flush();
         progress.update(index);
     }
     progress.finish();
+    if (const int sig = stop.signal()) {
+        std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << index << " queries";
+        if (out.writer)
+            std::cerr << "; " << out.writer->written() << " results are in " << out.file->writing().string()
+                      << (o.queries == "-" ? " (the queries came from standard input, so the run cannot be resumed)\n"
+                                           : "; resume with: " + resume_command(o) + "\n");
+        else
+            std::cerr << " (no result file)\n";
+        return exit_status_for(sig);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (out) out->close();
+    if (out.writer) out.writer->close();
+    if (out.file) out.file->commit();
     std::cout << "levelsweep replay: " << o.queries << " on " << o.level << " (" << level.triangle_count()
               << " triangles), mode " << o.mode << ", path reference, isa scalar\n";
-    summary.print(std::cout, seconds, runner.threads());
+    summary.print(std::cout, seconds, threads);
     if (malformed) std::cout << "malformed records  " << malformed << " (each has status malformed)\n";
     if (const auto cut = source->truncation()) {
         std::cerr << "levelsweep replay: " << cut->what() << "; every query before it was replayed\n";
@@ -128,7 +232,8 @@ void add_replay_command(CLI::App& app) {
     cmd->add_option("level", o->level, "Level file (.lvl)")->required();
     cmd->add_option("queries", o->queries, "Query file: binary (.lsq) or JSON Lines, plain or gzipped; - for stdin")
         ->required();
-    cmd->add_option("-o,--output", o->results, "Write the results to this file (binary; `convert` exports text)");
+    cmd->add_option("-o,--output", o->results,
+                    "Write the results to this file (binary; `export` turns it into text); RESULTS.partial until the run is done");
     cmd->add_option("--path", o->path, "reference (batch: not built yet)")
         ->check(CLI::IsMember({"reference", "batch"}))
         ->capture_default_str();
@@ -136,11 +241,14 @@ void add_replay_command(CLI::App& app) {
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
     cmd->add_option("--threads", o->threads, "Threads over queries (0: all); results do not depend on it")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
     cmd->add_option("--isa", o->isa, "auto, sse4, avx2, avx512 or scalar (the reference path is scalar)")
         ->check(CLI::IsMember({"auto", "sse4", "avx2", "avx512", "scalar"}))
         ->capture_default_str();
     cmd->add_flag("--force", o->force, "Replay queries recorded against another level");
+    cmd->add_flag("--resume", o->resume,
+                  "Continue the run that RESULTS.partial holds after its last whole record (same level, queries and options)");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress output");
     cmd->callback([o] {
         const int rc = replay(*o);
