@@ -15,15 +15,28 @@ LineReader::LineReader(const std::string& path) : name_(path) {
     struct stat st {};
     if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
         throw ReplayFileError(path, 0, "is a directory, not a file");
-    // Standard input through a duplicate, so that closing the stream leaves fd 0 open.
-    file_.reset(path == "-" ? ::gzdopen(::dup(STDIN_FILENO), "rb") : ::gzopen(path.c_str(), "rb"));
-    if (!file_) throw ReplayFileError(path == "-" ? "standard input" : path, 0, std::string("cannot open: ") + std::strerror(errno));
+    if (path == "-") return;  // read as it comes: see fill()
+    file_.reset(::gzopen(path.c_str(), "rb"));
+    if (!file_) throw ReplayFileError(path, 0, std::string("cannot open: ") + std::strerror(errno));
     ::gzbuffer(file_.get(), 1 << 16);
 }
 
 // More bytes into the buffer; false at the end of the data (damage_ then says
 // whether it ended early).
 bool LineReader::fill() {
+    if (!file_) {
+        // Standard input with read(2), which returns what has arrived: zlib would
+        // wait for a whole buffer, holding up a pipe's first lines. (So standard
+        // input is plain text.)
+        const ssize_t got = ::read(STDIN_FILENO, buffer_.data(), buffer_.size());
+        if (got > 0) {
+            at_ = 0;
+            end_ = static_cast<std::size_t>(got);
+            return true;
+        }
+        if (got < 0 && !damage_) damage_ = std::string("standard input: ") + std::strerror(errno);
+        return false;
+    }
     const int n = ::gzread(file_.get(), buffer_.data(), static_cast<unsigned>(buffer_.size()));
     if (n > 0) {
         at_ = 0;

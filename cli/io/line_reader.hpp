@@ -1,5 +1,5 @@
-// levelsweep CLI: the lines of a text file or of standard input, plain or
-// gzipped (zlib reads both), each held only up to a length limit: a longer
+// levelsweep CLI: the lines of a text file, plain or gzipped (zlib reads
+// both), or of standard input (plain), each held only up to a length limit: a longer
 // line is reported as too long and skipped without being kept, so that one
 // huge line (or a file with no line breaks) costs no memory.
 #pragma once

@@ -143,6 +143,9 @@ unsigned clamped_threads(const ReplayOptions& o, const BatchRunner& runner) {
 int replay(const ReplayOptions& o) {
     check_path_and_isa(o);
     check_resume_options(o);
+    // From here a first SIGINT or SIGTERM is only noted: the run stops at the
+    // next whole chunk (before the first, when it comes while the level loads).
+    const CleanStop stop;
     refuse_overwriting_inputs({o.level, o.queries}, o.results.empty() ? std::vector<std::string>{}
                                                                        : std::vector<std::string>{o.results, o.results + ".partial"});
     const Level level = open_level_for_queries(o.level, "levelsweep replay");
@@ -164,7 +167,6 @@ int replay(const ReplayOptions& o) {
     std::vector<Query> queries(chunk);
     std::vector<ResultRecord> results(chunk);
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
-    const CleanStop stop;
     const auto start = std::chrono::steady_clock::now();
     // A signal that comes while a chunk is read may cut it short (a read from a
     // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
