@@ -13,8 +13,11 @@ namespace levelsweep::cli {
 
 LineReader::LineReader(const std::string& path) : name_(path) {
     struct stat st {};
-    if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-        throw ReplayFileError(path, 0, "is a directory, not a file");
+    if (path != "-" && ::stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) throw ReplayFileError(path, 0, "is a directory, not a file");
+        // A device never ends (/dev/zero would be read for ever, a line too long to keep).
+        if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) throw ReplayFileError(path, 0, "is a device, not a file");
+    }
     if (path == "-") return;  // read as it comes: see fill()
     file_.reset(::gzopen(path.c_str(), "rb"));
     if (!file_) throw ReplayFileError(path, 0, std::string("cannot open: ") + std::strerror(errno));

@@ -17,7 +17,7 @@ namespace levelsweep::cli {
 class LineReader {
 public:
     // "-" reads standard input. Throws ReplayFileError naming the file when
-    // it cannot be opened or is a directory.
+    // it cannot be opened, or is a directory or a device.
     explicit LineReader(const std::string& path);
 
     // The next line without its line break into `line`, or false at the end of

@@ -22,11 +22,13 @@ struct Child {
     pid_t pid = -1;
 };
 
-// `levelsweep args...` with standard input from `input` (a path, or a
-// descriptor the child reads when `input_fd` >= 0), output to `out`, errors to `err`.
-inline Child start_cli(const std::vector<std::string>& args, const std::filesystem::path& out,
-                       const std::filesystem::path& err, int input_fd = -1, int close_in_child = -1) {
-    std::vector<std::string> argv_text{"levelsweep"};
+// `program args...` with standard input from `input_fd` (/dev/null when
+// negative), output to `out`, errors to `err`; `close_in_child` is a
+// descriptor the child must not hold (a pipe's writing end).
+inline Child start_program(const std::string& program, const std::vector<std::string>& args,
+                           const std::filesystem::path& out, const std::filesystem::path& err, int input_fd = -1,
+                           int close_in_child = -1) {
+    std::vector<std::string> argv_text{program};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& a : argv_text) argv.push_back(a.data());
@@ -41,10 +43,16 @@ inline Child start_cli(const std::vector<std::string>& args, const std::filesyst
         ::dup2(o, STDOUT_FILENO);
         ::dup2(e, STDERR_FILENO);
         if (close_in_child >= 0) ::close(close_in_child);
-        ::execv(LEVELSWEEP_CLI_PATH, argv.data());
+        ::execv(program.c_str(), argv.data());
         ::_exit(127);
     }
     return {pid};
+}
+
+// `levelsweep args...`, as start_program.
+inline Child start_cli(const std::vector<std::string>& args, const std::filesystem::path& out,
+                       const std::filesystem::path& err, int input_fd = -1, int close_in_child = -1) {
+    return start_program(LEVELSWEEP_CLI_PATH, args, out, err, input_fd, close_in_child);
 }
 
 // How a child ended: its exit code, or minus the signal that ended it.
