@@ -242,17 +242,18 @@ bool ResultFileReader::next(ResultRecord& r) {
 
 std::string ResultFileReader::end_text() const {
     const std::string n = std::to_string(records_);
+    const std::string queries = records_ == 1 ? " query" : " queries";
     const std::string cut = truncation_ ? " (" + std::string(truncation_->what()) + ")" : "";
     switch (end_) {
-        case ResultsEnd::complete: return "complete: " + n + " queries";
+        case ResultsEnd::complete: return "complete: " + n + queries;
         case ResultsEnd::incomplete:
             return "incomplete: " + n +
-                   (header_.expected_count == unknown_query_count ? " queries (of a total the run did not know)"
+                   (header_.expected_count == unknown_query_count ? queries + " (of a total the run did not know)"
                                                                   : " of " + std::to_string(header_.expected_count) + " queries") +
                    cut;
-        case ResultsEnd::damaged: return "damaged after " + n + " queries: " + (truncation_ ? truncation_->what() : "?");
+        case ResultsEnd::damaged: return "damaged after " + n + queries + ": " + (truncation_ ? truncation_->what() : "?");
         case ResultsEnd::unmarked:
-            return "a version 1 file, which does not record whether its run finished: " + n + " queries" + cut;
+            return "a version 1 file, which does not record whether its run finished: " + n + queries + cut;
     }
     return "?";
 }

@@ -242,7 +242,7 @@ TEST_SUITE("replay result file") {
         ResultFileReader reader(path);
         for (ResultRecord x; reader.next(x);) {
         }
-        CHECK(reader.end_text() == "incomplete: 1 queries (of a total the run did not know)");
+        CHECK(reader.end_text() == "incomplete: 1 query (of a total the run did not know)");
         std::filesystem::remove(path);
     }
 
