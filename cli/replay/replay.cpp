@@ -7,11 +7,12 @@
 // finished (or dropped, when the signal came while it was being read), the
 // file flushed, and the command says how many queries it wrote and how to
 // resume; --resume continues a partial file after its last whole record.
-#include <sys/stat.h>
-
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -92,11 +93,19 @@ ResultFileHeader run_header(const ReplayOptions& o, const Level& level, const Qu
     return h;
 }
 
-// Fewer bytes than a header: a run interrupted before it wrote one, which
-// holds nothing to keep.
-bool holds_no_header(const std::filesystem::path& partial, const ResultFileHeader& h) {
-    struct stat st {};
-    return ::stat(partial.c_str(), &st) == 0 && static_cast<std::uint64_t>(st.st_size) < 64 + h.metadata.size();
+// A result file cut inside its own header or metadata: a run interrupted
+// before it wrote them, which holds nothing to keep. (A file that does not
+// start as a result file is not one: resume_from refuses it.)
+bool holds_no_header(const std::filesystem::path& partial) {
+    std::ifstream in(partial, std::ios::binary);
+    char head[64] = {};
+    in.read(head, sizeof head);
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (std::memcmp(head, "LSWPRES", std::min<std::size_t>(got, 8)) != 0) return false;
+    if (got < sizeof head) return true;
+    const std::uint64_t metadata = static_cast<unsigned char>(head[20]) | static_cast<unsigned char>(head[21]) << 8 |
+                                   static_cast<unsigned char>(head[22]) << 16 | std::uint64_t{static_cast<unsigned char>(head[23])} << 24;
+    return std::filesystem::file_size(partial) < sizeof head + metadata;
 }
 
 // The writer of the result file, new or appending to what an interrupted run left.
@@ -112,10 +121,10 @@ ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header
     out.file = std::make_unique<OutputFile>(o.results, OutputFile::Resumable{});
     const std::filesystem::path& partial = out.file->writing();
     const bool exists = std::filesystem::exists(partial);
-    if (exists && !o.resume && !holds_no_header(partial, header))
+    if (exists && !o.resume && !holds_no_header(partial))
         throw std::runtime_error(partial.string() + " holds an interrupted replay: finish it with --resume (" +
                                  resume_command(o) + "), or remove it to start again");
-    if (o.resume && exists && !holds_no_header(partial, header)) {
+    if (o.resume && exists && !holds_no_header(partial)) {
         const Resumed r = resume_from(partial.string(), header, source, level, quirks, summary);
         done = r.at.records;
         malformed = r.malformed;
