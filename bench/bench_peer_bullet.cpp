@@ -19,9 +19,6 @@
 // away from, while Bullet's convex cast meets triangles from either side. For
 // rays Bullet is asked to skip back faces (kF_FilterBackfaces), which is the
 // original's side test (two-sided triangles aside).
-#include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
-#include <btBulletCollisionCommon.h>
-
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -29,6 +26,7 @@
 #include "bench_levels.hpp"
 #include "bench_main.hpp"
 #include "paired_timing.hpp"
+#include "peer_bullet.hpp"
 #include "query_paths.hpp"
 #include "query_sets.hpp"
 
@@ -36,61 +34,6 @@ namespace {
 
 using namespace levelsweep;
 using namespace levelsweep::bench;
-
-// A level's enabled triangles in a Bullet collision world. Members are
-// destroyed in reverse: the world before the object, shape and mesh it uses.
-class BulletLevel {
-public:
-    explicit BulletLevel(const Level& level) {
-        const FloatSoa v = level.vertices();
-        vertices_.reserve(3 * std::size_t{level.vertex_count()});
-        for (std::uint32_t i = 0; i < level.vertex_count(); ++i)
-            vertices_.insert(vertices_.end(), {v.x[i], v.y[i], v.z[i]});
-        for (std::uint32_t t = 0; t < level.triangle_count(); ++t) {
-            if (!(level.flags(t) & tri_flags::mask & tri_flags::enabled)) continue;
-            for (int k = 0; k < 3; ++k) indices_.push_back(static_cast<int>(level.corner_index(t, k)));
-        }
-        mesh_ = std::make_unique<btTriangleIndexVertexArray>(
-            static_cast<int>(indices_.size() / 3), indices_.data(), static_cast<int>(3 * sizeof(int)),
-            static_cast<int>(level.vertex_count()), vertices_.data(), static_cast<int>(3 * sizeof(btScalar)));
-        shape_ = std::make_unique<btBvhTriangleMeshShape>(mesh_.get(), true);
-        object_.setCollisionShape(shape_.get());
-        world_ = std::make_unique<btCollisionWorld>(&dispatcher_, &broadphase_, &config_);
-        world_->addCollisionObject(&object_);
-    }
-
-    // The closest hit's fraction of the move, or a negative number for none.
-    float sphere_sweep(const Query& q) const {
-        const btSphereShape sphere(q.radius);
-        const btVector3 from(q.start.x, q.start.y, q.start.z);
-        const btVector3 to(q.start.x + q.move.x, q.start.y + q.move.y, q.start.z + q.move.z);
-        btTransform start, end;
-        start.setIdentity(), start.setOrigin(from);
-        end.setIdentity(), end.setOrigin(to);
-        btCollisionWorld::ClosestConvexResultCallback closest(from, to);
-        world_->convexSweepTest(&sphere, start, end, closest);
-        return closest.hasHit() ? closest.m_closestHitFraction : -1.0f;
-    }
-    float ray(const Query& q) const {
-        const btVector3 from(q.start.x, q.start.y, q.start.z);
-        const btVector3 to(q.start.x + q.move.x, q.start.y + q.move.y, q.start.z + q.move.z);
-        btCollisionWorld::ClosestRayResultCallback closest(from, to);
-        closest.m_flags = btTriangleRaycastCallback::kF_FilterBackfaces;
-        world_->rayTest(from, to, closest);
-        return closest.hasHit() ? closest.m_closestHitFraction : -1.0f;
-    }
-
-private:
-    std::vector<btScalar> vertices_;
-    std::vector<int> indices_;
-    std::unique_ptr<btTriangleIndexVertexArray> mesh_;
-    std::unique_ptr<btBvhTriangleMeshShape> shape_;
-    btDefaultCollisionConfiguration config_;
-    btCollisionDispatcher dispatcher_{&config_};
-    btDbvtBroadphase broadphase_;
-    btCollisionObject object_;
-    std::unique_ptr<btCollisionWorld> world_;
-};
 
 const BulletLevel& bullet_level(BenchLevel which) {
     static std::unique_ptr<BulletLevel> levels[2];

@@ -2,24 +2,27 @@
 //
 // A path fills one QuerySlot per query; each query writes only its own slot,
 // so the slots, and the batch's hash, cannot depend on the thread count. The
-// reference path is the only one today. The batch path (SIMD, one entry per
-// ISA) joins query_paths() as `batch_<isa>`, and every benchmark that loops
-// over query_paths() measures it and checks its hash against the reference
-// with no other change.
+// paths: `reference`, and `batch_<isa>` for every ISA this CPU runs (the batch
+// path, levelsweep/batch_query.hpp); every benchmark that loops over
+// query_paths() measures each and checks its hash against the reference's.
 //
-// With one thread the reference path is a plain loop (so that its CPU time is
-// the queries' own); with more, the library's BatchRunner (levelsweep/batch.hpp,
-// tbb::parallel_for over the queries with per-thread scratch).
+// With one thread a path is a plain loop (so that its CPU time is the queries'
+// own); with more, the library's BatchRunner (levelsweep/batch.hpp,
+// tbb::parallel_for over the queries with per-thread scratch). The batch path's
+// BatchLevel is built once per level and program (batch_level_of).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "levelsweep/batch.hpp"
+#include "levelsweep/batch_query.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "result_hash.hpp"
 
@@ -56,11 +59,38 @@ inline void run_reference(const Level& level, std::span<const Query> queries, st
         }
         return;
     }
-    BatchRunner runner(level, static_cast<unsigned>(threads));
+    BatchRunner runner(level, static_cast<unsigned>(threads), Path::reference);
     runner.run(
         queries,
         [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) { fill_slot(r, contacts, slots[i]); },
         walk);
+}
+
+// A level's BatchLevel, built on first use and kept for the program's life.
+inline const BatchLevel& batch_level_of(const Level& level) {
+    static std::map<const Level*, std::unique_ptr<BatchLevel>> built;
+    auto& slot = built[&level];
+    if (!slot) slot = std::make_unique<BatchLevel>(level);
+    return *slot;
+}
+
+// The batch path with one ISA over a batch.
+inline void run_batch(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots, int threads,
+                      Isa isa) {
+    const BatchLevel& batch = batch_level_of(level);
+    if (threads <= 1) {
+        BatchScratch scratch(batch);
+        std::array<MeshContact, mesh_contact_capacity> buffer;
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            const QueryResult r = run_query_batch(batch, queries[i], buffer, scratch, isa);
+            fill_slot(r, std::span<const MeshContact>(buffer.data(), r.count), slots[i]);
+        }
+        return;
+    }
+    BatchRunner runner(batch, static_cast<unsigned>(threads), isa);
+    runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+        fill_slot(r, contacts, slots[i]);
+    });
 }
 
 using QueryPathFn = std::function<void(const Level&, std::span<const Query>, std::span<QuerySlot>, int threads)>;
@@ -72,9 +102,20 @@ struct QueryPath {
 
 // Every path this build can run on this CPU, the reference first.
 inline std::vector<QueryPath> query_paths() {
-    return {{"reference", [](const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
-                             int threads) { run_reference(level, queries, slots, threads); }}};
+    std::vector<QueryPath> paths{{"reference", [](const Level& level, std::span<const Query> queries,
+                                                  std::span<QuerySlot> slots, int threads) {
+                                      run_reference(level, queries, slots, threads);
+                                  }}};
+    for (Isa isa : available_isas())
+        if (isa != Isa::scalar)
+            paths.push_back({"batch_" + std::string(isa_name(isa)),
+                             [isa](const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
+                                   int threads) { run_batch(level, queries, slots, threads, isa); }});
+    return paths;
 }
+
+// The batch path on the best ISA this CPU has (what the peers are set beside).
+inline QueryPath best_batch_path() { return query_paths().back(); }
 
 // A batch's totals: its hash over the queries' hashes in query order, the
 // same over their contact-set hashes, and the work.

@@ -61,6 +61,11 @@ Query query_from_json(const json& obj, Quirks quirks) {
     s.nz_min = read_float_or(obj, "nz_min", s.nz_min);
     s.nz_max = read_float_or(obj, "nz_max", s.nz_max);
     s.max_contacts = obj.contains("max_contacts") ? read_bits(obj, "max_contacts") : s.max_contacts;
+    if (obj.contains("collect")) {
+        const json& c = obj.at("collect");
+        if (c == "closest") s.collect = Collect::closest;
+        else if (c != "all") throw std::invalid_argument("input \"collect\": \"all\" or \"closest\"");
+    }
     s.quirks = quirks;
     const Vec3 zero{};
     switch (read_kind(obj)) {
@@ -144,6 +149,7 @@ json query_to_json(const Query& q) {
     out["nz_min"] = float_json(s.nz_min);
     out["nz_max"] = float_json(s.nz_max);
     out["max_contacts"] = s.max_contacts;
+    if (s.collect != Collect::all) out["collect"] = collect_name(s.collect);
     return out;
 }
 

@@ -21,6 +21,7 @@
 #include "options.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "profile/profile_output.hpp"
+#include "query/path_options.hpp"
 #include "query/query_source.hpp"
 
 namespace levelsweep::cli {
@@ -31,6 +32,7 @@ struct ProfileOptions {
     std::string level, queries, out = "profile", mode = "faithful";
     std::uint64_t limit = 0;  // 0: every record
     bool force = false;
+    PathOptions paths;
 };
 
 constexpr std::size_t chunk_size = 1024;
@@ -51,15 +53,16 @@ double clock_pair_seconds() {
     return d[d.size() / 2];
 }
 
-// One chunk, twice: the timed pass first, so that the probed pass's cache
-// warming does not flatter the figures that count.
-void run_chunk(const Level& level, std::span<const QueryRecord> chunk, QueryScratch& scratch,
+// One chunk, twice: the timed pass first (on the chosen path), so that the
+// probed pass's cache warming does not flatter the figures that count; the
+// probed pass on the reference path, whose cell walk the observer follows.
+void run_chunk(const Level& level, std::span<const QueryRecord> chunk, SingleQueryRunner& timed, QueryScratch& scratch,
                std::span<MeshContact> contacts, QueryProfiler& profiler, ProfileRun& run) {
     const Clock::time_point unprobed = Clock::now();
     for (const QueryRecord& r : chunk) {
         if (r.malformed) continue;
         const Clock::time_point start = Clock::now();
-        run_query(level, r.query, contacts, scratch);
+        timed.run(r.query, contacts);
         profiler.add_query_time(r.query.kind, seconds_since(start));
     }
     run.unprobed_seconds += seconds_since(unprobed);
@@ -101,6 +104,9 @@ void profile(const ProfileOptions& o) {
     run.level = &level;
     run.profiler = &profiler;
     run.clock_pair_seconds = clock_pair_seconds();
+    SingleQueryRunner timed(level, o.paths);
+    run.path = std::string(path_name(timed.path()));
+    run.isa = std::string(isa_name(timed.isa()));
     QueryScratch scratch(level);
     std::vector<MeshContact> contacts(mesh_contact_capacity);
     std::vector<QueryRecord> chunk(chunk_size);
@@ -115,7 +121,7 @@ void profile(const ProfileOptions& o) {
             }
             chunk[i].query.settings.quirks = quirks;  // the files carry no mode
         }
-        run_chunk(level, std::span(chunk).first(n), scratch, contacts, profiler, run);
+        run_chunk(level, std::span(chunk).first(n), timed, scratch, contacts, profiler, run);
         run.records += n;
     }
     if (const auto cut = source->truncation()) {
@@ -151,6 +157,7 @@ void add_profile_command(CLI::App& app) {
     cmd->add_option("--limit", o->limit, "Profile at most this many query records (0: all)")
         ->capture_default_str()
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+    add_path_options(*cmd, o->paths);
     cmd->add_flag("--force", o->force, "Profile queries recorded against another level");
     cmd->callback([o] { profile(*o); });
 }

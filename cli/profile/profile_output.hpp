@@ -16,6 +16,7 @@ namespace levelsweep::cli {
 
 struct ProfileRun {
     std::string level_path, queries_path, mode;
+    std::string path, isa;  // where the timed pass ran (the probed pass runs on the reference path)
     const Level* level = nullptr;
     const QueryProfiler* profiler = nullptr;
     std::uint64_t records = 0;    // records read (malformed ones included)

@@ -115,6 +115,8 @@ json timing_json(const ProfileRun& run) {
     const json& all = kinds["all"];
     return {{"levelsweep_profile", 1},
             {"mode", run.mode},
+            {"timed_path", run.path},
+            {"timed_isa", run.isa},
             {"level",
              {{"path", run.level_path},
               {"triangles", level.triangle_count()},
@@ -152,7 +154,8 @@ std::string index_html(const ProfileRun& run, const json& timing) {
            level["checksum"].get<std::string>() + ".<br>Queries <code>" + xml_escape(run.queries_path) + "</code>: " +
            queries["records"].dump() + " records, " + queries["run"].dump() + " run, " + queries["malformed"].dump() +
            " malformed" + (run.truncation ? "; truncated: " + xml_escape(*run.truncation) : std::string()) +
-           ". Statuses:" + status_list(timing) + " mode " + xml_escape(run.mode) + ".</p>\n";
+           ". Statuses:" + status_list(timing) + " mode " + xml_escape(run.mode) + "; query times on the " +
+           xml_escape(run.path) + " path (" + xml_escape(run.isa) + "), work counts on the reference path.</p>\n";
     out += "<h2>Where the work goes</h2>\n<p class=\"note\">Each (x, y) column of the level's grid, seen from above, "
            "coloured by the work the queries did in its cells summed over z: list entries read (counter-bug reads "
            "past a list's end included) plus kernel calls, " +

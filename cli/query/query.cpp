@@ -3,6 +3,7 @@
 // line gets an error object and the run goes on.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -11,6 +12,7 @@
 #include "io/standard_output.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "json/query_json.hpp"
+#include "query/path_options.hpp"
 #include "query/query_source.hpp"
 
 namespace levelsweep::cli {
@@ -23,6 +25,7 @@ struct QueryOptions {
     std::string mode = "faithful";
     bool brute_force = false;
     bool force = false;
+    PathOptions paths;
 };
 
 void run_queries(const QueryOptions& o) {
@@ -32,6 +35,8 @@ void run_queries(const QueryOptions& o) {
     auto source = open_queries(o.input);
     require_recorded_level(source->header(), o.input, level, o.level, o.force);
     QueryScratch scratch(level);
+    std::optional<SingleQueryRunner> runner;
+    if (!o.brute_force) runner.emplace(level, o.paths);
     std::vector<MeshContact> contacts(mesh_contact_capacity);
     std::vector<QueryRecord> records(256);
     for (std::size_t n; (n = source->read(records)) > 0;) {
@@ -43,7 +48,7 @@ void run_queries(const QueryOptions& o) {
             } else {
                 Query q = record.query;
                 q.settings.quirks = quirks;
-                const QueryResult r = run_query(level, q, contacts, scratch, o.brute_force ? Walk::brute_force : Walk::grid);
+                const QueryResult r = runner ? runner->run(q, contacts) : run_query(level, q, contacts, scratch, Walk::brute_force);
                 out = result_to_json(r, std::span<const MeshContact>(contacts.data(), r.count));
                 out["kind"] = query_kind_name(q.kind);
             }
@@ -65,7 +70,9 @@ void add_query_command(CLI::App& app) {
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
-    cmd->add_flag("--brute-force", o->brute_force, "Test every triangle in index order instead of walking cells");
+    add_path_options(*cmd, o->paths);
+    cmd->add_flag("--brute-force", o->brute_force,
+                  "Test every triangle in index order instead of walking cells (on the reference path)");
     cmd->add_flag("--force", o->force, "Run queries recorded against another level");
     cmd->callback([o] { run_queries(*o); });
 }

@@ -109,7 +109,10 @@ void compare_files(ResultFileReader& ra, ResultFileReader& rb, DiffReport& repor
     for (; have_a && have_b; have_a = ra.next(x), have_b = rb.next(y)) {
         const std::uint64_t position = report.compared++;
         const ResultDiff d = compare_results(x, y, report.options);
-        if (!d.any()) continue;
+        if (!d.any()) {
+            if (!report.options.stats && compare_results(x, y, {report.options.tolerance, true}).any()) ++report.stats_only;
+            continue;
+        }
         ++report.differing;
         for (int k = 0; k < diff_aspect_count; ++k) report.by_aspect[static_cast<std::size_t>(k)] += d.has(static_cast<DiffAspect>(k));
         DiffExample* example = nullptr;

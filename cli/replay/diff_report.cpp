@@ -63,6 +63,10 @@ void DiffReport::print(std::ostream& out) const {
     out << row("queries compared", compared) << row("queries differing", differing) << row("only in A", only_a)
         << row("only in B", only_b);
     if (not_compared) out << row("not compared (past an incomplete file's end)", not_compared);
+    if (stats_only)
+        out << row("only work counters", stats_only)
+            << "  (not compared without --stats: cells, list entries and kernel calls\n"
+               "  count each path's own work, docs/query.md)\n";
     if (differing) {
         out << "differences by aspect (a query counts once for each)\n";
         for (int k = 0; k < diff_aspect_count; ++k)
@@ -115,6 +119,7 @@ json DiffReport::to_json() const {
            {"only_a", only_a},
            {"only_b", only_b},
            {"not_compared", not_compared},
+           {"stats_only", stats_only},
            {"identical", identical() && errors.empty()},
            {"by_aspect", aspects},
            {"examples", list},

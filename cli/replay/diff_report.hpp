@@ -46,6 +46,9 @@ struct DiffReport {
     // Records past the end of a file whose run did not finish (--allow-incomplete):
     // not differences, since that run never reached them.
     std::uint64_t not_compared = 0;
+    // Without --stats: queries equal in every field that is compared whose work
+    // counters differ (as they do between the reference and the batch path).
+    std::uint64_t stats_only = 0;
     std::array<std::uint64_t, diff_aspect_count> by_aspect{};
     std::vector<DiffExample> examples;
     std::vector<std::string> warnings;  // different levels, ...

@@ -25,8 +25,8 @@
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
 #include "levelsweep/batch.hpp"
-#include "levelsweep/isa.hpp"
 #include "options.hpp"
+#include "query/path_options.hpp"
 #include "query/query_source.hpp"
 #include "replay/progress.hpp"
 #include "replay/replay_summary.hpp"
@@ -41,20 +41,11 @@ constexpr std::size_t chunk = 4096;
 
 struct ReplayOptions {
     std::string level, queries, results;
-    std::string path = "reference", mode = "faithful", isa = "auto";
+    std::string mode = "faithful";
+    PathOptions paths;
     unsigned threads = 0;
     bool force = false, quiet = false, resume = false;
 };
-
-// The batch path is a later issue: until then --path and --isa exist and accept
-// only what the reference path runs on.
-void check_path_and_isa(const ReplayOptions& o) {
-    if (o.path != "reference")
-        throw std::runtime_error("--path " + o.path + ": the batch path is not built yet; use --path reference");
-    if (o.isa != "auto" && o.isa != "scalar")
-        throw std::runtime_error("--isa " + o.isa + ": only the scalar reference path exists yet (this CPU has " +
-                                 std::string(isa_name(best_isa())) + "); use --isa scalar or auto");
-}
 
 void check_resume_options(const ReplayOptions& o) {
     if (o.results == "-") throw std::runtime_error("-o -: a result file is binary; name a file (levelsweep export turns it into text)");
@@ -73,21 +64,24 @@ std::string shell_word(const std::string& s) {
     return out + "'";
 }
 
-// The command that resumes this run: the same level, queries and options.
-std::string resume_command(const ReplayOptions& o) {
+// The command that resumes this run: the same level, queries and options,
+// the path and ISA as this run chose them (a partial file resumes only on its own).
+std::string resume_command(const ReplayOptions& o, Path path, Isa isa) {
     std::string c = "levelsweep replay " + shell_word(o.level) + " " + shell_word(o.queries) + " -o " + shell_word(o.results);
     if (o.mode != "faithful") c += " --mode " + o.mode;
+    c += " --path " + std::string(path_name(path)) + " --isa " + std::string(isa_name(isa));
     if (o.force) c += " --force";
     return c + " --resume";
 }
 
 // The header this run writes: what `--resume` checks a partial file against.
-ResultFileHeader run_header(const ReplayOptions& o, const Level& level, const QueryFileHeader& queries, Quirks quirks) {
+ResultFileHeader run_header(const ReplayOptions& o, const Level& level, const QueryFileHeader& queries, Quirks quirks,
+                            Path path, Isa isa) {
     ResultFileHeader h;
     h.level_checksum = level.checksum();
     h.quirks = quirks.bits();
-    h.path = "reference";
-    h.isa = "scalar";
+    h.path = std::string(path_name(path));
+    h.isa = std::string(isa_name(isa));
     h.metadata = R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}";
     h.expected_count = queries.count;  // unknown_query_count when the query file does not say
     return h;
@@ -115,15 +109,16 @@ struct ResultOutput {
     bool already_complete = false;
 };
 
-ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header, QuerySource& source, const Level& level,
-                          Quirks quirks, ReplaySummary& summary, std::uint64_t& done, std::size_t& malformed) {
+ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header, const std::string& resume_with,
+                          QuerySource& source, const Level& level, Quirks quirks, ReplaySummary& summary, std::uint64_t& done,
+                          std::size_t& malformed) {
     ResultOutput out;
     out.file = std::make_unique<OutputFile>(o.results, OutputFile::Resumable{});
     const std::filesystem::path& partial = out.file->writing();
     const bool exists = std::filesystem::exists(partial);
     if (exists && !o.resume && !holds_no_header(partial))
-        throw std::runtime_error(partial.string() + " holds an interrupted replay: finish it with --resume (" +
-                                 resume_command(o) + "), or remove it to start again");
+        throw std::runtime_error(partial.string() + " holds an interrupted replay: finish it with --resume (" + resume_with +
+                                 "), or remove it to start again");
     if (o.resume && exists && !holds_no_header(partial)) {
         const Resumed r = resume_from(partial.string(), header, source, level, quirks, summary);
         done = r.at.records;
@@ -150,7 +145,8 @@ unsigned clamped_threads(const ReplayOptions& o, const BatchRunner& runner) {
 }
 
 int replay(const ReplayOptions& o) {
-    check_path_and_isa(o);
+    const Path path = o.paths.chosen_path();
+    const Isa isa = o.paths.chosen_isa();
     check_resume_options(o);
     // From here a first SIGINT or SIGTERM is only noted: the run stops at the
     // next whole chunk (before the first, when it comes while the level loads).
@@ -166,11 +162,13 @@ int replay(const ReplayOptions& o) {
     ReplaySummary summary;
     std::uint64_t index = 0;  // queries done, those a resumed file held included
     std::size_t malformed = 0;
+    const std::string resume_with = resume_command(o, path, isa);
     ResultOutput out;
     if (!o.results.empty())
-        out = open_results(o, run_header(o, level, header, quirks), *source, level, quirks, summary, index, malformed);
+        out = open_results(o, run_header(o, level, header, quirks, path, isa), resume_with, *source, level, quirks, summary,
+                           index, malformed);
 
-    BatchRunner runner(level, o.threads);
+    BatchRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
     std::vector<QueryRecord> records(chunk);
     std::vector<Query> queries(chunk);
@@ -216,7 +214,7 @@ int replay(const ReplayOptions& o) {
         if (out.writer)
             std::cerr << "; " << out.writer->written() << " results are in " << out.file->writing().string()
                       << (o.queries == "-" ? " (the queries came from standard input, so the run cannot be resumed)\n"
-                                           : "; resume with: " + resume_command(o) + "\n");
+                                           : "; resume with: " + resume_with + "\n");
         else
             std::cerr << " (no result file)\n";
         return exit_status_for(sig);
@@ -225,7 +223,7 @@ int replay(const ReplayOptions& o) {
     if (out.writer) out.writer->close();
     if (out.file) out.file->commit();
     std::cout << "levelsweep replay: " << o.queries << " on " << o.level << " (" << level.triangle_count()
-              << " triangles), mode " << o.mode << ", path reference, isa scalar\n";
+              << " triangles), mode " << o.mode << ", path " << path_name(path) << ", isa " << isa_name(isa) << "\n";
     summary.print(std::cout, seconds, threads);
     if (malformed) std::cout << "malformed records  " << malformed << " (each has status malformed)\n";
     if (const auto cut = source->truncation()) {
@@ -245,18 +243,13 @@ void add_replay_command(CLI::App& app) {
         ->required();
     cmd->add_option("-o,--output", o->results,
                     "Write the results to this file (binary; `export` turns it into text); RESULTS.partial until the run is done");
-    cmd->add_option("--path", o->path, "reference (batch: not built yet)")
-        ->check(CLI::IsMember({"reference", "batch"}))
-        ->capture_default_str();
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
     cmd->add_option("--threads", o->threads, "Threads over queries (0: all); results do not depend on it")
         ->capture_default_str()
         ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
-    cmd->add_option("--isa", o->isa, "auto, sse4, avx2, avx512 or scalar (the reference path is scalar)")
-        ->check(CLI::IsMember({"auto", "sse4", "avx2", "avx512", "scalar"}))
-        ->capture_default_str();
+    add_path_options(*cmd, o->paths);
     cmd->add_flag("--force", o->force, "Replay queries recorded against another level");
     cmd->add_flag("--resume", o->resume,
                   "Continue the run that RESULTS.partial holds after its last whole record (same level, queries and options)");

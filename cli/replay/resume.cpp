@@ -61,10 +61,12 @@ Resumed resume_from(const std::string& partial, const ResultFileHeader& header, 
         ++r.at.records;
     }
     if (reader.end() == ResultsEnd::damaged) refuse(partial, reader.end_text());
+    // Rerun on the reference path: the answer is the same on every path, the
+    // work counters are each path's own, so they are left out.
     QueryScratch scratch(level);
     for (const auto& [q, stored] : last) {
         const ResultRecord again = rerun_query(level, q, quirks, stored.index, scratch);
-        if (compare_results(stored, again, DiffOptions{0.0, true}).any())
+        if (compare_results(stored, again, DiffOptions{0.0, false}).any())
             refuse(partial, "query " + std::to_string(stored.index) + " gives another result on this level in this mode");
     }
     r.at.records_end = reader.records_end();

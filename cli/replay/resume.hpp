@@ -25,7 +25,8 @@ struct Resumed {
 // on with the next one. The checks: the header's level checksum, quirks, path,
 // ISA and query count equal `header`'s (the run's own); each record's index is
 // its position and its kind (or malformedness) the query's; and the last
-// records kept give the same results again when rerun. Every kept record is
+// records kept give the same answers again when rerun (the work counters,
+// which each path counts its own way, aside). Every kept record is
 // added to `summary`. Throws std::runtime_error saying what differs.
 Resumed resume_from(const std::string& partial, const ResultFileHeader& header, QuerySource& source, const Level& level,
                     Quirks quirks, ReplaySummary& summary);

@@ -1,4 +1,4 @@
-// The parallel front end: tbb::parallel_for over queries, one QueryScratch per
+// The parallel front end: tbb::parallel_for over queries, one scratch per
 // thread. The only place the engine meets TBB.
 #include "levelsweep/batch.hpp"
 
@@ -10,46 +10,73 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 namespace levelsweep {
 
 namespace {
-// One worker's scratch and contact buffer.
+// One worker's scratch for either path and its contact buffer.
 struct Worker {
-    explicit Worker(const Level& level) : scratch(level) {}
-    QueryScratch scratch;
+    Worker(const Level& level, const BatchLevel* batch) : reference(level) {
+        if (batch != nullptr) fast.emplace(*batch);
+    }
+    QueryScratch reference;
+    std::optional<BatchScratch> fast;
     std::array<MeshContact, mesh_contact_capacity> contacts;
 };
 }  // namespace
 
 struct BatchRunner::Impl {
     const Level& level;
+    const Path path;
+    const Isa isa;
+    std::optional<BatchLevel> owned;           // built here, or
+    const BatchLevel* batch = nullptr;         // the caller's, or none on the reference path
     tbb::task_arena arena;
     tbb::enumerable_thread_specific<Worker> workers;
 
     // No more threads than TBB runs at once (the cores this process may use):
     // an arena asked for more runs on these anyway, and threads() says so.
-    Impl(const Level& l, unsigned threads)
+    Impl(const Level& l, unsigned threads, Path p, Isa i)
         : level(l),
+          path(p),
+          isa(p == Path::batch ? i : Isa::scalar),
           arena(threads == 0 ? tbb::task_arena::automatic
                              : static_cast<int>(std::min(threads, static_cast<unsigned>(tbb::info::default_concurrency())))),
-          workers([&l] { return Worker(l); }) {}
+          workers([this] { return Worker(level, batch); }) {
+        if (!isa_available(isa))
+            throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
+    }
 };
 
-BatchRunner::BatchRunner(const Level& level, unsigned threads) : impl_(new Impl(level, threads)) {}
+BatchRunner::BatchRunner(const Level& level, unsigned threads, Path path, Isa isa)
+    : impl_(new Impl(level, threads, path, isa)) {
+    if (path == Path::batch && impl_->isa != Isa::scalar) impl_->batch = &impl_->owned.emplace(level);
+}
+
+BatchRunner::BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa)
+    : impl_(new Impl(batch.level(), threads, Path::batch, isa)) {
+    if (impl_->isa != Isa::scalar) impl_->batch = &batch;
+}
 
 BatchRunner::~BatchRunner() = default;
 
 unsigned BatchRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
+Path BatchRunner::path() const { return impl_->path; }
+Isa BatchRunner::isa() const { return impl_->isa; }
 
 void BatchRunner::run(std::span<const Query> queries, const Sink& sink, Walk walk) {
     Impl& im = *impl_;
+    const bool fast = im.batch != nullptr && walk == Walk::grid;
     im.arena.execute([&] {
         // Small grains: a query's cost varies a lot with where it is.
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 16), [&](const auto& range) {
             Worker& w = im.workers.local();
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                const QueryResult r = run_query(im.level, queries[i], w.contacts, w.scratch, walk);
+                const QueryResult r = fast ? run_query_batch(*im.batch, queries[i], w.contacts, *w.fast, im.isa)
+                                           : run_query(im.level, queries[i], w.contacts, w.reference, walk);
                 sink(i, r, std::span<const MeshContact>(w.contacts.data(), r.count));
             }
         });

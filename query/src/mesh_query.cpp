@@ -10,239 +10,22 @@
 #include <cmath>
 #include <optional>
 
-#include "levelsweep/box_sweep.hpp"
 #include "levelsweep/working_range.hpp"
-#include "mesh_walk.hpp"
+#include "mesh_visits.hpp"
 
 namespace levelsweep {
 
 namespace {
 
-using detail::Counter;
+using detail::BoxVisit;
+using detail::capsule_sphere_centre;
+using detail::finite;
 using detail::Gather;
-
-constexpr float side_epsilon = std::bit_cast<float>(std::uint32_t{0x358637bd});    // 1e-6
-constexpr float receding = std::bit_cast<float>(std::uint32_t{0xba83126f});        // -0.001
-constexpr float parallel_band = std::bit_cast<float>(std::uint32_t{0x3a83126f});   // 0.001
-constexpr float plane_agreement = 1e-5f;  // option 0x20000 (DESIGN.md item 5)
-
-Vec3 min3(const Vec3& a, const Vec3& b) { return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}; }
-Vec3 max3(const Vec3& a, const Vec3& b) { return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}; }
-
-bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-// The capsule's swept sphere: `sphere_height` above the feet (DESIGN.md item 6).
-Vec3 capsule_sphere_centre(const Query& q) { return q.start + Vec3{0.0f, 0.0f, q.sphere_height}; }
-
-// The flag tests every query starts with: flag 0x8 (skipped for a body with
-// 0x100, or, where the query honours it, option 0x8000), then the enabled bit.
-bool passes_flags(std::uint16_t flags, const QuerySettings& s, bool honour_option_8000) {
-    flags &= tri_flags::mask;
-    if ((flags & tri_flags::special) &&
-        ((s.body_flags & Body::skips_special) || (honour_option_8000 && (s.options & option::skip_special))))
-        return false;
-    return (flags & tri_flags::enabled) != 0;
-}
-
-// Option 0x4 / 0x8: the n.z range (the thresholds f12 and f13).
-bool passes_nz_range(const Vec3& n, const QuerySettings& s) {
-    if ((s.options & option::nz_min) && n.z < s.nz_min) return false;
-    if ((s.options & option::nz_max) && n.z > s.nz_max) return false;
-    return true;
-}
-
-// The sphere sweep's side and direction tests (PhysicsMesh_SweepSphere,
-// 0x00348c30-0x00348e10): a face the centre is behind (n.c - n.v0 < 1e-6) is
-// flipped when two-sided and skipped when one-sided; a face the move does not go
-// into (n.M >= -0.001, after a flip) is skipped. With option 0x40 neither skips:
-// they mark the contact 0x10 (behind), 0x20 (away) or 0x40 (|n.M| <= 0.001).
-struct FaceTest {
-    bool flipped = false;
-    std::uint32_t marks = 0;
-};
-std::optional<FaceTest> sphere_face_test(const Level& level, std::uint32_t tri, const Vec3& c, const Vec3& M,
-                                         const QuerySettings& s) {
-    const bool marking = (s.options & option::mark_faces) != 0;
-    Vec3 n = level.normal(tri);
-    FaceTest out;
-    if (dot(n, c) - level.plane(tri) < side_epsilon) {
-        if (level.flags(tri) & tri_flags::two_sided) {
-            out.flipped = true;
-            n = -n;
-        } else if (marking) {
-            out.marks |= mark::behind;
-        } else {
-            return std::nullopt;
-        }
-    }
-    const float into = dot(n, M);
-    if (into >= receding) {
-        if (!marking) return std::nullopt;
-        out.marks |= std::fabs(into) <= parallel_band ? mark::parallel : mark::away;
-    }
-    return out;
-}
-
-HitBranch branch_of(SphereTriBranch b) {
-    return b == SphereTriBranch::edge ? HitBranch::edge : b == SphereTriBranch::corner ? HitBranch::corner
-                                                                                       : HitBranch::face;
-}
-
-KernelBranch kernel_branch_of(SphereTriBranch b) {
-    switch (b) {
-        case SphereTriBranch::none: return KernelBranch::rejected;
-        case SphereTriBranch::face: return KernelBranch::face;
-        case SphereTriBranch::edge: return KernelBranch::edge;
-        case SphereTriBranch::corner: return KernelBranch::corner;
-    }
-    return KernelBranch::rejected;
-}
-
-// What every visit shares: the level, the query's scratch and settings, and
-// the bookkeeping around a kernel call (stats, observer, the gather array).
-struct VisitContext {
-    const Level& level;
-    VisitedBits& visited;
-    Gather& gather;
-    QueryStats& stats;
-    QueryObserver* observer;
-    const QuerySettings& s;
-
-    // The sphere sweep's first filters, which the overlap shares: not visited yet
-    // (the bit is set either way), flag 0x8 with body 0x100 or option 0x8000, the
-    // enabled bit, and the n.z range of options 0x4 and 0x8.
-    bool first_filters(std::uint32_t tri) const {
-        return !visited.test_and_set(tri) && passes_flags(level.flags(tri), s, true) &&
-               passes_nz_range(level.normal(tri), s);
-    }
-    void kernel_call(std::uint32_t tri) const {
-        ++stats.kernel_calls;
-        if (observer) observer->on_kernel(tri);
-    }
-    void kernel_done(std::uint32_t tri, KernelBranch branch, bool contact) const {
-        if (observer) observer->on_kernel_done(tri, branch, contact);
-    }
-    MeshContact contact(std::uint32_t tri) const {
-        MeshContact c;
-        c.triangle = tri;
-        c.triangle_flags = level.flags(tri);
-        c.material = level.material(tri);
-        return c;
-    }
-    void keep(const MeshContact& c, HitBranch branch) const {
-        ++stats.hits_by_branch[static_cast<int>(branch)];
-        gather.add(c);
-    }
-};
-
-// The sphere sweep (PhysicsMesh_SweepSphere, 0x00348a50), the walking capsule
-// (0x00347c08) and the ray (radius 0) share this visit. The capsule drops low
-// triangles before the kernel and, faithfully, does not advance the cell
-// counter on a fraction above 1; the sphere sweep counts correctly.
-struct SphereVisit {
-    const VisitContext& x;
-    Vec3 c, M, direction;
-    float r;
-    bool capsule;
-    float step_top = 0.0f;  // capsule: feet z + step height
-
-    Counter operator()(std::uint32_t tri) const {
-        const Level& level = x.level;
-        const QuerySettings& s = x.s;
-        if (!x.first_filters(tri)) return Counter::advanced;
-        const auto face = sphere_face_test(level, tri, c, M, s);
-        if (!face) return Counter::advanced;
-        if (capsule) {
-            const float top = std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
-            if (top < step_top) return Counter::advanced;  // a step: never reaches the kernel
-        }
-        const WorkingTriangle t = level_triangle(level, tri, face->flipped);
-        x.kernel_call(tri);
-        const SphereTriangleSweep hit = sweep_sphere_triangle(t, c, r, M, s.quirks);
-        // Both callers drop a fraction outside [0, 1] (0x00348e78, 0x0034814c).
-        const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
-        x.kernel_done(tri, kernel_branch_of(hit.branch), in_range);
-        if (!hit.hit) return Counter::advanced;
-        // The capsule's "above 1" exit skips the counter (DESIGN.md item 4).
-        if (!in_range) return capsule && hit.fraction > 1.0f ? Counter::not_advanced : Counter::advanced;
-        MeshContact contact = x.contact(tri);
-        contact.fraction = hit.fraction;
-        contact.normal = xyz(t.n);
-        contact.point = (c + hit.fraction * M) - r * contact.normal;
-        contact.direction = direction;
-        contact.flags = face->marks;
-        if (capsule) contact.inside_mask = *hit.mask;
-        x.keep(contact, branch_of(hit.branch));
-        return Counter::advanced;
-    }
-};
-
-// PhysicsMesh_SweepBox, 0x00348530 (Unit 13).
-struct BoxVisit {
-    const VisitContext& x;
-    Box box;
-    Vec3 M, direction;
-
-    Counter operator()(std::uint32_t tri) const {
-        const Level& level = x.level;
-        const QuerySettings& s = x.s;
-        if (x.visited.test_and_set(tri)) return Counter::advanced;
-        // No counterpart of the sphere's option 0x8000 (0x003486e8-0x003486fc).
-        if (!passes_flags(level.flags(tri), s, false)) return Counter::advanced;
-        Vec3 n = level.normal(tri);
-        // The side is taken at the box centre (0x003487b8-0x003487ec).
-        bool flipped = false;
-        if (dot(n, box.centre) - level.plane(tri) < side_epsilon) {
-            if (!(level.flags(tri) & tri_flags::two_sided)) return Counter::advanced;
-            flipped = true;
-            n = -n;
-        }
-        if (dot(n, M) >= receding) return Counter::advanced;
-        const WorkingTriangle t = level_triangle(level, tri, flipped);
-        x.kernel_call(tri);
-        const float f = sweep_box_triangle(box, t, M, s.quirks);
-        const bool in_range = f >= 0.0f && f <= 1.0f;
-        x.kernel_done(tri, KernelBranch::box_triangle, in_range);
-        if (in_range) {
-            MeshContact contact = x.contact(tri);
-            contact.fraction = f;
-            contact.normal = xyz(t.n);
-            contact.point = box.centre + f * M;  // the box centre at contact
-            contact.direction = direction;
-            x.keep(contact, HitBranch::box_triangle);
-            return Counter::advanced;
-        }
-        // The t > 1 exit, which 1e28 (no contact) takes too, skips the counter's
-        // increment (0x0034888c); t < 0 counts.
-        return f > 1.0f ? Counter::not_advanced : Counter::advanced;
-    }
-};
-
-// The sphere overlap against the mesh (0x003473c8): SphereTriangle_Penetration
-// over the walked triangles (docs/decisions.md, "Sphere overlap").
-struct OverlapVisit {
-    const VisitContext& x;
-    Vec3 c;
-    float r;
-
-    Counter operator()(std::uint32_t tri) const {
-        const Level& level = x.level;
-        if (!x.first_filters(tri)) return Counter::advanced;
-        const Vec3 v0 = level.corner(tri, 0), v1 = level.corner(tri, 1), v2 = level.corner(tri, 2);
-        x.kernel_call(tri);
-        const auto depth = sphere_triangle_penetration(c, r, v0, v1, v2);
-        x.kernel_done(tri, KernelBranch::penetration, depth.has_value());
-        if (!depth) return Counter::advanced;
-        const PointTriangleDistance closest = point_triangle_distance_sq(c, v0, v1, v2);
-        MeshContact contact = x.contact(tri);
-        contact.depth = *depth;
-        const Vec3 n = level.normal(tri);
-        contact.normal = dot(n, c) - level.plane(tri) < 0.0f ? -n : n;  // towards the centre
-        contact.point = (v0 + closest.s * (v1 - v0)) + closest.t * (v2 - v0);
-        x.keep(contact, HitBranch::penetration);
-        return Counter::advanced;
-    }
-};
+using detail::max3;
+using detail::min3;
+using detail::OverlapVisit;
+using detail::SphereVisit;
+using detail::VisitContext;
 
 template <class Visit>
 void walk(const Level& level, const Query& q, Walk how, bool counter_bug, QueryStats& stats, QueryObserver* observer,
@@ -265,39 +48,6 @@ void walk(const Level& level, const Query& q, Walk how, bool counter_bug, QueryS
         detail::walk_segment(level.grid(), range, q.start, q.move, stats, visit, on_cell, on_cell_done);
     else
         detail::walk_grid(level.grid(), range, counter_bug, stats, visit, on_cell, on_cell_done);
-}
-
-// Option 0x20000: of contacts whose planes agree within 1e-5, the earliest.
-std::size_t keep_one_per_plane(const Level& level, std::span<MeshContact> sorted) {
-    auto plane_d = [&](const MeshContact& c) { return dot(c.normal, level.corner(c.triangle, 0)); };
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < sorted.size(); ++i) {
-        const MeshContact& c = sorted[i];
-        const bool same_as_kept = std::any_of(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kept),
-                                              [&](const MeshContact& k) {
-                                                  return std::fabs(k.normal.x - c.normal.x) <= plane_agreement &&
-                                                         std::fabs(k.normal.y - c.normal.y) <= plane_agreement &&
-                                                         std::fabs(k.normal.z - c.normal.z) <= plane_agreement &&
-                                                         std::fabs(plane_d(k) - plane_d(c)) <= plane_agreement;
-                                              });
-        if (!same_as_kept) sorted[kept++] = c;
-    }
-    return kept;
-}
-
-// Ascending fraction, stable: an entry goes before the first one whose fraction
-// is strictly greater (DESIGN.md item 8). Insertion sort: at most 100 entries,
-// and no allocation.
-void sort_by_fraction(std::span<MeshContact> contacts) {
-    for (std::size_t i = 1; i < contacts.size(); ++i) {
-        const MeshContact c = contacts[i];
-        std::size_t j = i;
-        while (j > 0 && contacts[j - 1].fraction > c.fraction) {
-            contacts[j] = contacts[j - 1];
-            --j;
-        }
-        contacts[j] = c;
-    }
 }
 
 }  // namespace
@@ -424,15 +174,7 @@ QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact>
     }
     visited.reset();
 
-    std::span<MeshContact> found = gather.contacts();
-    result.found = static_cast<std::uint32_t>(found.size());
-    result.overflow = gather.overflow();
-    sort_by_fraction(found);
-    if ((s.options & option::one_per_plane) && (q.kind == QueryKind::sphere_sweep || q.kind == QueryKind::ray))
-        found = found.first(keep_one_per_plane(level, found));
-    const std::size_t n = std::min({found.size(), std::size_t{s.max_contacts}, out.size()});
-    std::copy_n(found.begin(), n, out.begin());
-    result.count = static_cast<std::uint32_t>(n);
+    detail::finish_query(level, q, gather.contacts(), gather.overflow(), out, result);
     return result;
 }
 

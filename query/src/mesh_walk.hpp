@@ -60,17 +60,19 @@ struct TSpan {
 // the clipping and the position-to-cell mapping stays far below it.
 inline constexpr float slab_margin = 1e-3f;
 
-// Walks only the cells a segment a + t.d, t in [0, 1], passes through, in the
-// same x, y, z order as walk_grid over its box: for each x slab the part of the
-// segment inside it gives the y cells, and within each y slab the z cells. Each
-// slab is widened by slab_margin of a cell (and the grid's outer cells reach to
-// infinity, as the position-to-cell mapping clamps), so rounding never drops
-// the cell of a point of the segment (docs/decisions.md, "Mesh queries").
-template <class Visit, class OnCell, class OnCellDone>
-void walk_segment(const CellGrid& grid, const CellRange& box, const Vec3& a, const Vec3& d, QueryStats& stats,
-                  Visit&& visit, OnCell&& on_cell, OnCellDone&& on_cell_done) {
-    if (box.empty()) return;
-    const GridGeometry& g = grid.geometry();
+// The cells a segment a + t.d, t in [0, 1], passes through, in the same x, y,
+// z order as walk_grid over its box: f(ix, iy, iz) for each. For each x slab the
+// part of the segment inside it gives the y cells, and within each y slab the
+// z cells. Each slab is widened by slab_margin of a cell (and the grid's outer
+// cells reach to infinity, as the position-to-cell mapping clamps), so rounding
+// never drops the cell of a point of the segment (docs/decisions.md, "Mesh
+// queries"). The ray's walk, and the batch path's discovery order for rays.
+// f(ix, iy, iz) returns true to stop the walk there; so does this function.
+// Within a smaller box the walk gives exactly the cells of the larger box's
+// walk that lie in it, in the same order (the slabs do not depend on the box).
+template <class F>
+bool for_each_segment_cell(const GridGeometry& g, const CellRange& box, const Vec3& a, const Vec3& d, F&& f) {
+    if (box.empty()) return false;
     const float inf = std::numeric_limits<float>::infinity();
     auto clip = [&](TSpan in, int axis, std::uint32_t i) {
         const float o = component(g.origin, axis), s = component(g.cell_size, axis), margin = s * slab_margin;
@@ -100,9 +102,20 @@ void walk_segment(const CellGrid& grid, const CellRange& box, const Vec3& a, con
             if (sy.empty()) continue;
             const auto [z0, z1] = cells(sy, 2);
             for (std::uint32_t iz = z0; iz <= z1; ++iz)
-                walk_cell(grid, grid.cell_index(ix, iy, iz), false, stats, visit, on_cell, on_cell_done);
+                if (f(ix, iy, iz)) return true;
         }
     }
+    return false;
+}
+
+// Walks the cells of for_each_segment_cell (the ray's walk).
+template <class Visit, class OnCell, class OnCellDone>
+void walk_segment(const CellGrid& grid, const CellRange& box, const Vec3& a, const Vec3& d, QueryStats& stats,
+                  Visit&& visit, OnCell&& on_cell, OnCellDone&& on_cell_done) {
+    for_each_segment_cell(grid.geometry(), box, a, d, [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
+        walk_cell(grid, grid.cell_index(ix, iy, iz), false, stats, visit, on_cell, on_cell_done);
+        return false;
+    });
 }
 
 // Every triangle once, in index order (the brute-force check of the walk).

@@ -64,6 +64,8 @@ Box Query::box() const {
     return b;
 }
 
+std::string_view collect_name(Collect c) { return c == Collect::closest ? "closest" : "all"; }
+
 std::string_view query_kind_name(QueryKind kind) {
     switch (kind) {
         case QueryKind::sphere_sweep: return "sphere_sweep";

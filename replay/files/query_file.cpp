@@ -52,7 +52,8 @@ const std::filesystem::path& checked(const std::filesystem::path& path, const st
 
 void encode_query_record(const Query& q, std::span<std::byte, query_record_bytes> out) {
     ByteWriter w;
-    w.u32(static_cast<std::uint32_t>(q.kind));  // the kind, then three reserved zero bytes
+    // The kind, what the query collects, then two reserved zero bytes.
+    w.u32(static_cast<std::uint32_t>(q.kind) | static_cast<std::uint32_t>(q.settings.collect) << 8);
     w.u32(q.settings.options);
     w.u32(q.settings.body_flags);
     w.u32(q.settings.max_contacts);
@@ -80,9 +81,13 @@ std::string decode_query_record(std::span<const std::byte, query_record_bytes> i
     q = Query{};  // a malformed record leaves the default query, never a previous one
     const std::uint32_t stored = load_u32(in.data() + 108);
     if (stored != detail::crc32_of(in.first(108))) return "record CRC-32 mismatch";
-    const std::uint32_t kind = load_u32(in.data());
+    const std::uint32_t word = load_u32(in.data());
+    const std::uint32_t kind = word & 0xff, collect = (word >> 8) & 0xff;
     if (kind >= static_cast<std::uint32_t>(query_kind_count)) return "unknown query kind " + std::to_string(kind);
+    if (collect > static_cast<std::uint32_t>(Collect::closest)) return "unknown collect code " + std::to_string(collect);
+    if (word >> 16 != 0) return "reserved bytes 2 and 3 are not zero";
     q.kind = static_cast<QueryKind>(kind);
+    q.settings.collect = static_cast<Collect>(collect);
     q.settings.options = load_u32(in.data() + 4);
     q.settings.body_flags = load_u32(in.data() + 8);
     q.settings.max_contacts = load_u32(in.data() + 12);

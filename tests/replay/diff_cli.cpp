@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "levelsweep/isa.hpp"
 #include "levelsweep/level_file.hpp"
 #include "query_support.hpp"
 #include "result_support.hpp"
@@ -270,7 +271,8 @@ TEST_SUITE("diff cli") {
         CHECK(lines[0]["levelsweep_results"] == 1);
         CHECK(lines[0]["mode"] == "faithful");
         CHECK(lines[0]["level_checksum"].get<std::string>().size() == 18);
-        CHECK(lines[0]["path"] == "reference");
+        CHECK(lines[0]["path"] == "batch");  // replay's default
+        CHECK(lines[0]["isa"] == std::string(isa_name(choose_isa("auto"))));
         const char* kinds[] = {"sphere_sweep", "box_sweep", "capsule_sweep", "sphere_overlap", "ray", "sphere_sweep"};
         for (std::size_t i = 0; i < 6; ++i) {
             CHECK(lines[i + 1]["index"] == i);

@@ -81,11 +81,11 @@ struct Pair {
 // Results as a replay makes them: the queries run on the batch runner with
 // `quirks`, each answer copied from the runner's sink, not by rerun_query, the
 // call explain_difference itself repeats (so that an explanation is a finding,
-// not an identity).
+// not an identity). The reference path, whose work counters explain compares.
 std::vector<ResultRecord> replayed(const Level& level, std::vector<Query> queries, Quirks quirks) {
     for (Query& q : queries) q.settings.quirks = quirks;
     std::vector<ResultRecord> out(queries.size());
-    BatchRunner runner(level, 1);
+    BatchRunner runner(level, 1, Path::reference);
     runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
         out[i].index = i;
         out[i].kind = queries[i].kind;

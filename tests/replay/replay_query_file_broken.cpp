@@ -218,21 +218,35 @@ TEST_SUITE("replay query file broken") {
         CHECK(o.truncation->offset() == torn);
     }
 
-    TEST_CASE("a record with a good CRC and an unknown kind is malformed, and the others read") {
+    TEST_CASE("a record with a good CRC and an unknown kind or collect code is malformed, and the others read") {
         const ScratchDir dir("qfb_kind");
         Bytes b = small_file(dir);
-        for (std::uint32_t kind : {5u, 0x100u, 0xffffffffu}) {
-            CAPTURE(kind);
+        struct Bad {
+            std::uint32_t word;  // the kind, the collect code, two reserved bytes
+            std::string reason;
+        };
+        for (const Bad& bad : {Bad{5u, "unknown query kind 5"}, Bad{0xffffffffu, "unknown query kind 255"},
+                               Bad{0x200u, "unknown collect code 2"},
+                               Bad{0x10000u, "reserved bytes 2 and 3 are not zero"}}) {
+            CAPTURE(bad.word);
             const std::size_t at = first_record + 112;
-            set_le(b, at, kind, 4);
+            set_le(b, at, bad.word, 4);
             set_le(b, at + 108, crc(b, at, 108), 4);
             const Opened o = open_bytes(dir, b);
             REQUIRE(o.records.size() == 4);
             CHECK(o.records[1].malformed);
-            CHECK(o.records[1].error == "byte " + std::to_string(at) + ": unknown query kind " + std::to_string(kind));
+            CHECK(o.records[1].error == "byte " + std::to_string(at) + ": " + bad.reason);
             CHECK_FALSE(o.records[0].malformed);
             CHECK_FALSE(o.records[2].malformed);
         }
+        // Collect code 1 (closest) is a good record.
+        const std::size_t at = first_record + 112;
+        set_le(b, at, 0x100u, 4);
+        set_le(b, at + 108, crc(b, at, 108), 4);
+        const Opened o = open_bytes(dir, b);
+        REQUIRE(o.records.size() == 4);
+        CHECK_FALSE(o.records[1].malformed);
+        CHECK(o.records[1].query.settings.collect == Collect::closest);
     }
 
     TEST_CASE("the fuzz target's seed corpus: valid files read whole, broken ones fail as their names say") {

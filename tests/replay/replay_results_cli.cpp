@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "batch_support.hpp"
 #include "levelsweep/level_file.hpp"
 #include "query_random.hpp"
 #include "query_support.hpp"
@@ -64,8 +65,16 @@ std::filesystem::path query_file(const Level& level, const std::vector<Query>& q
     return path;
 }
 
-// Each stored record against run_query on the same query, field by field, bit for bit.
+// A query run alone on the path (and ISA) a result file says it was replayed on.
+Answer alone_as_in(PathPair& alone, const ReadBack& back, const Query& q) {
+    if (back.header.path == "batch") return alone.batch(q, *isa_from_name(back.header.isa));
+    return alone.reference(q);
+}
+
+// Each stored record against the same query run alone on the replay's path,
+// field by field, bit for bit.
 void check_one_by_one(const Level& level, const std::vector<Query>& queries, const ReadBack& back) {
+    PathPair alone(level);
     REQUIRE(back.records.size() == queries.size());
     CHECK_FALSE(back.truncation);
     for (std::size_t i = 0; i < queries.size(); ++i) {
@@ -80,7 +89,7 @@ void check_one_by_one(const Level& level, const std::vector<Query>& queries, con
         }
         CHECK_FALSE(r.malformed);
         CHECK(r.kind == queries[i].kind);
-        const Ran ran = run(level, queries[i]);
+        const Answer ran = alone_as_in(alone, back, queries[i]);
         const std::string m = result_mismatch(ran.result, ran.contacts, r);
         CHECK_MESSAGE(m.empty(), "query " << i << " differs in " << m);
     }
@@ -104,20 +113,26 @@ std::vector<std::uint64_t> summary_row(const std::string& out, QueryKind kind) {
 }  // namespace
 
 TEST_SUITE("replay results cli") {
-    TEST_CASE("a replay's result file equals the queries run one by one, on 1 and on 2 threads") {
+    TEST_CASE("a replay's result file equals the queries run one by one, on 1 and on 2 threads, on both paths") {
         const Level level = load_level(street);
         const std::vector<Query> queries = replay_queries(level, 911, scaled(600));
         const auto q = query_file(level, queries, "one_by_one.lsq");
-        const auto r1 = temp_path("one_by_one_1.lsr"), r2 = temp_path("one_by_one_2.lsr");
-        CHECK(run_cli("replay " + street + " " + q.string() + " -q --threads 1 -o " + r1.string()).exit_code == 0);
-        CHECK(run_cli("replay " + street + " " + q.string() + " -q --threads 2 -o " + r2.string()).exit_code == 0);
-        const ReadBack back = read_results(r1);
-        CHECK(back.header.level_checksum == level.checksum());
-        CHECK(back.header.quirks == Quirks::faithful().bits());
-        check_one_by_one(level, queries, back);
-        CHECK(back.records.back().result.overflow);  // the huge overlap
-        CHECK(file_text(r1) == file_text(r2));       // the thread count changes nothing
-        for (const auto& p : {q, r1, r2}) std::filesystem::remove(p);
+        for (const char* path : {"reference", "batch"}) {
+            CAPTURE(path);
+            const auto r1 = temp_path("one_by_one_1.lsr"), r2 = temp_path("one_by_one_2.lsr");
+            const std::string replay = "replay " + street + " " + q.string() + " -q --path " + path;
+            CHECK(run_cli(replay + " --threads 1 -o " + r1.string()).exit_code == 0);
+            CHECK(run_cli(replay + " --threads 2 -o " + r2.string()).exit_code == 0);
+            const ReadBack back = read_results(r1);
+            CHECK(back.header.level_checksum == level.checksum());
+            CHECK(back.header.quirks == Quirks::faithful().bits());
+            CHECK(back.header.path == path);
+            check_one_by_one(level, queries, back);
+            CHECK(back.records.back().result.overflow);  // the huge overlap
+            CHECK(file_text(r1) == file_text(r2));       // the thread count changes nothing
+            for (const auto& p : {r1, r2}) std::filesystem::remove(p);
+        }
+        std::filesystem::remove(q);
     }
 
     TEST_CASE("progress and summary: the counts match the input, a log gets plain lines ending at the total") {
@@ -245,10 +260,11 @@ TEST_SUITE("replay results cli") {
         CHECK_FALSE(back.truncation);
         CHECK(back.end == ResultsEnd::incomplete);
         REQUIRE(back.records.size() == 4096);
+        PathPair alone(level);
         for (std::size_t i = 0; i < back.records.size(); ++i) {
             CAPTURE(i);
             CHECK(back.records[i].index == i);
-            const Ran ran = run(level, queries[i]);
+            const Answer ran = alone_as_in(alone, back, queries[i]);
             const std::string m = result_mismatch(ran.result, ran.contacts, back.records[i]);
             CHECK_MESSAGE(m.empty(), "query " << i << " differs in " << m);
         }

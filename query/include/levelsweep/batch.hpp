@@ -2,14 +2,16 @@
 //
 // Each query runs with its thread's scratch and contact buffer and hands its
 // answer to the caller's sink for its own slot, so the results do not depend on
-// the thread count. Today every query runs on the reference path (run_query); the batch
-// path's SIMD kernels will slot in behind the same interface.
+// the thread count. Path::batch (the default) answers on the batch path
+// (levelsweep/batch_query.hpp) with one instruction set; Path::reference on the
+// scalar reference path. Both give the same answers.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <span>
 
+#include "levelsweep/batch_query.hpp"
 #include "levelsweep/mesh_query.hpp"
 
 namespace levelsweep {
@@ -17,8 +19,13 @@ namespace levelsweep {
 class BatchRunner {
 public:
     // threads = 0: every hardware thread; more than the process may run at
-    // once are clamped to those (threads() gives the count it runs on).
-    explicit BatchRunner(const Level& level, unsigned threads = 0);
+    // once are clamped to those (threads() gives the count it runs on). The
+    // batch path builds the level's BatchLevel here, once; `isa` must be one of
+    // available_isas() (scalar runs the reference path).
+    explicit BatchRunner(const Level& level, unsigned threads = 0, Path path = Path::batch, Isa isa = best_isa());
+    // The batch path on a BatchLevel built beforehand (and shared: it must
+    // outlive the runner).
+    BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa = best_isa());
     ~BatchRunner();
     BatchRunner(const BatchRunner&) = delete;
     BatchRunner& operator=(const BatchRunner&) = delete;
@@ -29,9 +36,14 @@ public:
     // writes only to the query's own slot.
     using Sink = std::function<void(std::size_t index, const QueryResult& result, std::span<const MeshContact> contacts)>;
 
+    // Walk::brute_force (a check of the reference walk) always runs on the
+    // reference path.
     void run(std::span<const Query> queries, const Sink& sink, Walk walk = Walk::grid);
 
     unsigned threads() const;
+    Path path() const;
+    // The instruction set the batch path runs on (scalar on the reference path).
+    Isa isa() const;
 
 private:
     struct Impl;

@@ -38,6 +38,15 @@ inline constexpr std::uint32_t away = 0x20;
 inline constexpr std::uint32_t parallel = 0x40;
 }  // namespace mark
 
+// What a query returns: every contact (the original's gather, sorted and
+// capped), or only the closest, the first contact of that very list, as a
+// closest-hit query of a general-purpose engine does. A closest query's result
+// has count = found = 1 (or 0 without a contact), overflow false and no
+// contacts by branch; the batch path may then stop early where it is provably
+// safe (docs/query.md).
+enum class Collect : std::uint8_t { all, closest };
+std::string_view collect_name(Collect c);
+
 // What every query carries besides its shape.
 struct QuerySettings {
     std::uint32_t options = 0;          // option:: bits
@@ -45,6 +54,7 @@ struct QuerySettings {
     float nz_min = -0.65f;              // first threshold (f12), used with option 0x4
     float nz_max = 0.0f;                // second threshold (f13), used with option 0x8
     std::uint32_t max_contacts = 100;   // 0 is refused with a status
+    Collect collect = Collect::all;
     Quirks quirks = Quirks::faithful();
 };
 

@@ -1,0 +1,236 @@
+// The batch path against the reference path (DESIGN.md, "The batch path"):
+// random queries of every kind on generated, random and real levels, each
+// answered by the reference path and by the batch path on every ISA this CPU
+// has, compared field by field, bit for bit (status, count, found, overflow,
+// contacts by branch, every contact field), in both modes and with random
+// quirk sets. The inputs lean on what random data rarely reaches: zero and
+// very long moves, spheres that start exactly touching a face, moves along a
+// face, starts on the grid's cell boundaries, ties on a tiled floor,
+// overflowing overlaps, NaN and infinite inputs.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <random>
+
+#include "batch_support.hpp"
+#include "levelsweep/generate.hpp"
+#include "levelsweep/import.hpp"
+#include "mesh_support.hpp"
+#include "query_random.hpp"
+#include "query_support.hpp"
+#include "support.hpp"
+
+using namespace levelsweep;
+using namespace levelsweep::test;
+
+namespace {
+
+Quirks random_quirks(std::mt19937& rng) {
+    switch (rng() % 10) {
+        case 0: case 1: case 2: case 3: return Quirks::faithful();
+        case 4: case 5: case 6: return Quirks::corrected();
+        default: return Quirks::from_bits(static_cast<std::uint32_t>(rng()));
+    }
+}
+
+// A point on a random enabled triangle and its normal (or none).
+bool point_on_triangle(std::mt19937& rng, const Level& level, Vec3& p, Vec3& n) {
+    for (int tries = 0; tries < 8; ++tries) {
+        const auto t = static_cast<std::uint32_t>(rng() % level.triangle_count());
+        n = level.normal(t);
+        if (!(level.flags(t) & tri_flags::enabled) || length_sq(n) == 0.0f) continue;
+        float u = uniform(rng, 0.0f, 1.0f), v = uniform(rng, 0.0f, 1.0f);
+        if (u + v > 1.0f) u = 1.0f - u, v = 1.0f - v;
+        const Vec3 a = level.corner(t, 0);
+        p = (a + u * (level.corner(t, 1) - a)) + v * (level.corner(t, 2) - a);
+        return true;
+    }
+    return false;
+}
+
+float cell_boundary(std::mt19937& rng, const Level& level, int axis) {
+    const GridGeometry& g = level.grid().geometry();
+    const auto k = static_cast<float>(rng() % (g.dims[static_cast<std::size_t>(axis)] + 1));
+    return component(g.origin, axis) + k * component(g.cell_size, axis);
+}
+
+// A random query of `kind` with one of the twists the header lists, starting
+// in `region` (the level's bounds by default).
+Query varied_query(std::mt19937& rng, const Level& level, QueryKind kind, const Bounds& region) {
+    Query q = random_query(rng, level, kind, random_quirks(rng));
+    q.start = uniform_vec(rng, 0.0f, 1.0f);
+    q.start = {region.min.x + q.start.x * (region.max.x - region.min.x),
+               region.min.y + q.start.y * (region.max.y - region.min.y),
+               region.min.z + q.start.z * (region.max.z - region.min.z)};
+    if (rng() % 8 == 0) q.settings.max_contacts = 1 + static_cast<std::uint32_t>(rng() % 5);
+    if (rng() % 4 == 0) q.settings.collect = Collect::closest;
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+    Vec3 p, n;
+    switch (rng() % 16) {
+        case 0: q.move = {}; break;                                    // zero move
+        case 1: q.move = uniform(rng, 5.0f, 25.0f) * q.move; break;    // very long
+        case 2:                                                        // starts touching a face, moves into it or along it
+            if (kind != QueryKind::box_sweep && point_on_triangle(rng, level, p, n)) {
+                const float r = kind == QueryKind::ray ? 0.0f : q.radius;
+                q.start = p + r * n;
+                if (kind == QueryKind::capsule_sweep) q.start.z -= q.sphere_height;
+                const Vec3 along = cross(n, uniform_vec(rng, -1.0f, 1.0f));
+                q.move = rng() % 2 ? along : along - n;
+            }
+            break;
+        case 3:  // an axis-aligned move
+            q.move = {0.0f, 0.0f, 0.0f};
+            (rng() % 3 == 0 ? q.move.x : rng() % 2 ? q.move.y : q.move.z) = uniform(rng, -3.0f, 3.0f);
+            break;
+        case 4:  // on the grid's cell boundaries
+            q.start = {cell_boundary(rng, level, 0), cell_boundary(rng, level, 1), cell_boundary(rng, level, 2)};
+            break;
+        case 5:  // an overlap big enough to find more than 100 contacts
+            if (kind == QueryKind::sphere_overlap) q.radius = uniform(rng, 5.0f, 30.0f);
+            break;
+        case 6:  // a non-finite input
+            (rng() % 2 ? q.start.y : rng() % 2 ? q.move.x : q.radius) = rng() % 2 ? nan : inf;
+            break;
+        case 7:  // a bad radius or extent, or no contacts wanted
+            if (rng() % 2) q.radius = -0.5f, q.half[0] = -1.0f;
+            else q.settings.max_contacts = 0;
+            break;
+        default: break;
+    }
+    return q;
+}
+
+struct Tally {
+    int queries = 0, with_contacts = 0, overflowed = 0, differing = 0;
+};
+
+void compare_paths(const Level& level, const char* name, std::uint32_t seed, int per_kind,
+                   std::optional<Bounds> region = std::nullopt) {
+    const Bounds where = region.value_or(Bounds{level.bounds_min() - Vec3{1, 1, 1}, level.bounds_max() + Vec3{1, 1, 1}});
+    PathPair pair(level);
+    const std::vector<Isa> isas = batch_isas();
+    REQUIRE_FALSE(isas.empty());
+    auto rng = seeded_rng(seed);
+    for (int k = 0; k < query_kind_count; ++k) {
+        const auto kind = static_cast<QueryKind>(k);
+        Tally t;
+        for (int i = 0; i < per_kind; ++i) {
+            const Query q = varied_query(rng, level, kind, where);
+            const Answer reference = pair.reference(q);
+            ++t.queries;
+            t.with_contacts += reference.result.count > 0;
+            t.overflowed += reference.result.overflow;
+            for (Isa isa : isas) {
+                const Answer batch = pair.batch(q, isa);
+                const std::string why = answer_difference(reference, batch);
+                if (why.empty()) continue;
+                if (++t.differing <= 5)
+                    FAIL_CHECK(std::string(name) << ", " << isa_name(isa) << ": " << describe(q) << ": " << why);
+            }
+        }
+        MESSAGE(std::string(name) << ", " << query_kind_name(kind) << ": " << t.queries << " queries on " << isas.size()
+                     << " ISAs, " << t.with_contacts << " with contacts, " << t.overflowed << " overflowing");
+        CHECK(t.differing == 0);
+        CHECK(t.with_contacts > t.queries / 20);
+        if (kind == QueryKind::sphere_overlap) CHECK(t.overflowed > 0);
+    }
+}
+
+const Level& street() {
+    static const Level level = generate_street_level({.seed = 21, .triangles = 3000, .cell_size = {}}).level;
+    return level;
+}
+
+// A soup of slivers, degenerate, duplicated and two-sided triangles, with a
+// few huge ones across it.
+const Level& soup() {
+    static const Level level = [] {
+        std::mt19937 rng(22);
+        LevelArrays a = random_level_arrays(rng, 500, 2000, -8.0f, 8.0f);
+        for (int i = 0; i < 6; ++i) {
+            const auto base = static_cast<std::uint32_t>(a.x.size());
+            for (int k = 0; k < 3; ++k) {
+                const Vec3 v = uniform_vec(rng, -200.0f, 200.0f);
+                a.x.push_back(v.x), a.y.push_back(v.y), a.z.push_back(v.z);
+            }
+            a.i0.push_back(base), a.i1.push_back(base + 1), a.i2.push_back(base + 2);
+            a.flags.push_back(tri_flags::enabled | (i % 2 ? tri_flags::two_sided : 0));
+            a.material.push_back(9);
+        }
+        return build_level(std::move(a), Vec3{3.0f, 3.0f, 3.0f});
+    }();
+    return level;
+}
+
+// A flat floor of 1 m squares at z = 0 and a step at z = 0.5, two triangles
+// each, on cells smaller than a square: a sphere dropped on it touches several
+// triangles at the same fraction, so the order of ties decides the answer.
+const Level& tiled_floor() {
+    static const Level level = [] {
+        std::vector<Vec3> v;
+        std::vector<TriangleRecord> t;
+        for (int i = 0; i < 12; ++i)
+            for (int j = 0; j < 12; ++j) {
+                const float z = (i > 8 && j > 8) ? 0.5f : 0.0f;
+                const auto b = static_cast<std::uint32_t>(v.size());
+                v.insert(v.end(), {{float(i), float(j), z}, {float(i + 1), float(j), z}, {float(i + 1), float(j + 1), z},
+                                   {float(i), float(j + 1), z}});
+                TriangleRecord r1, r2;
+                r1.v = {b, b + 1, b + 2};
+                r2.v = {b, b + 2, b + 3};
+                r2.flags = (i + j) % 3 == 0 ? tri_flags::enabled | tri_flags::two_sided : tri_flags::enabled;
+                t.push_back(r1), t.push_back(r2);
+            }
+        return build_level(v, t, Vec3{0.4f, 0.4f, 0.4f});
+    }();
+    return level;
+}
+
+}  // namespace
+
+TEST_SUITE("batch differential") {
+    TEST_CASE("a closest query gives the first contact of the full query, on both paths") {
+        PathPair pair(street());
+        auto rng = seeded_rng(605);
+        int with_contacts = 0, long_moves = 0;
+        for (int i = 0; i < scaled(30000); ++i) {
+            const auto kind = static_cast<QueryKind>(i % query_kind_count);
+            Query q = random_query(rng, street(), kind, i % 2 ? Quirks::faithful() : Quirks::corrected());
+            if (i % 3 == 0) q.move = uniform(rng, 5.0f, 20.0f) * q.move, ++long_moves;  // many candidates
+            const Answer all = pair.reference(q);
+            q.settings.collect = Collect::closest;
+            const Answer reference = pair.reference(q);
+            REQUIRE(reference.result.status == all.result.status);
+            CHECK(reference.result.count == std::min<std::uint32_t>(all.result.count, 1));
+            CHECK(reference.result.found == reference.result.count);
+            CHECK_FALSE(reference.result.overflow);
+            if (all.result.count > 0) {
+                ++with_contacts;
+                REQUIRE(reference.contacts.size() == 1);
+                CHECK(contact_mismatch(reference.contacts[0], all.contacts[0]) == "");
+            }
+            for (Isa isa : batch_isas()) {
+                const std::string why = answer_difference(reference, pair.batch(q, isa));
+                CHECK_MESSAGE(why.empty(), isa_name(isa) << ": " << describe(q) << ": " << why);
+            }
+        }
+        MESSAGE(with_contacts << " closest queries with a contact, " << long_moves << " of them long");
+        CHECK(with_contacts > scaled(30000) / 10);
+    }
+
+    TEST_CASE("batch path = reference path: a generated street, every kind, every ISA") {
+        compare_paths(street(), "street", 601, scaled(60000));
+    }
+    TEST_CASE("batch path = reference path: a soup of slivers, degenerate, huge and two-sided triangles") {
+        compare_paths(soup(), "soup", 602, scaled(50000), Bounds{{-9, -9, -9}, {9, 9, 9}});
+    }
+    TEST_CASE("batch path = reference path: ties on a tiled floor") {
+        compare_paths(tiled_floor(), "floor", 603, scaled(30000));
+    }
+    TEST_CASE("batch path = reference path: the real level dm6ish") {
+        static const Level level = import_level(shared_level("dm6ish_m_zup.obj")).level;
+        compare_paths(level, "dm6ish", 604, scaled(60000));
+    }
+}
