@@ -68,7 +68,9 @@ TEST_SUITE("import refusals") {
             {printable, "no triangles"},
             {"v 0 0 0\nv 1 0 0\nl 1 2\nf 1 2\n", "no triangles (faces read: 1; points, lines and faces of fewer than three corners: 2)"},
         };
-        for (const auto& [text, says] : cases) {
+        for (const auto& c : cases) {
+            const std::string& text = c.first;
+            const std::string& says = c.second;
             CAPTURE(says);
             const CliRun r = import_cli(dir, "nothing.obj", text);
             CHECK(r.exit_code != 0);

@@ -92,7 +92,9 @@ TEST_SUITE("memory cli") {
             {"eval /dev/zero", "is a device, not a file"},
             {"export /dev/zero", "not a levelsweep result file"},
         };
-        for (const auto& [command, says] : cases) {
+        for (const auto& c : cases) {
+            const std::string& command = c.first;
+            const std::string& says = c.second;
             CAPTURE(command);
             const CliRun r = run_cli_both(command);
             CHECK(r.exit_code != 0);

@@ -79,7 +79,9 @@ TEST_SUITE("no silent wrong answers cli") {
             {R"("max_contacts": -1)", "max_contacts"},
             {R"("max_contacts": 1e12)", "max_contacts"},
         };
-        for (const auto& [field, key] : lines) {
+        for (const auto& line_and_key : lines) {
+            const std::string& field = line_and_key.first;
+            const std::string& key = line_and_key.second;
             CAPTURE(field);
             const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4], )" + field + "}\n";
             const auto out = lines_of(run_cli_both("query " + street + " -", line).out);
@@ -174,7 +176,9 @@ TEST_SUITE("no silent wrong answers cli") {
             {"eval " + folder, "is a directory"},
             {"import " + street + " " + folder, "is a directory"},
         };
-        for (const auto& [command, says] : cases) {
+        for (const auto& c : cases) {
+            const std::string& command = c.first;
+            const std::string& says = c.second;
             CAPTURE(command);
             const CliRun r = run_cli_both(command);
             CHECK(r.exit_code != 0);
