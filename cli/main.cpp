@@ -1,12 +1,45 @@
 // levelsweep: the command-line tool. Subcommands live one per file.
+//
+// Whatever a command does, its end is checked here: standard output flushed
+// and closed (a full disk or a closed pipe is an error, not exit 0), and any
+// failure reported with the command's name; running out of memory says what
+// the limit was and what helps, not std::bad_alloc.
 #include <cstdio>
 #include <exception>
+#include <new>
+#include <string>
 
 #include "commands.hpp"
+#include "io/interrupt.hpp"
+#include "io/standard_output.hpp"
+#include "levelsweep/memory_limit.hpp"
+#include "options.hpp"
+
+namespace {
+
+std::string command_line(int argc, char** argv) {
+    std::string line = "levelsweep";
+    for (int i = 1; i < argc; ++i) line.append(" ").append(argv[i]);
+    return line;
+}
+
+std::string command_name(const CLI::App& app) {
+    const auto used = app.get_subcommands();
+    return used.empty() ? "levelsweep" : "levelsweep " + used.front()->get_name();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
+    levelsweep::cli::install_interrupt_handlers();
     CLI::App app{"levelsweep: faithful float32 collision queries against a game level's mesh"};
     app.require_subcommand(1);
+    app.fallthrough();  // --memory-limit may come after the command's own arguments
+    app.add_option_function<std::string>(
+           "--memory-limit", [](const std::string& size) { levelsweep::set_memory_limit(*levelsweep::parse_memory_size(size)); },
+           "The most memory one level, grid or file read may take (8G, 512M, ...; default: half of this machine's)")
+        ->envname("LEVELSWEEP_MEMORY_LIMIT")
+        ->check(levelsweep::cli::memory_size());
     levelsweep::cli::add_eval_command(app);
     levelsweep::cli::add_import_command(app);
     levelsweep::cli::add_generate_command(app);
@@ -18,13 +51,27 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_export_command(app);
     levelsweep::cli::add_record_command(app);
     levelsweep::cli::add_convert_command(app);
+    int rc = 0;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        rc = app.exit(e);  // usage errors; a command's own exit status comes as CLI::RuntimeError
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr,
+                     "%s: out of memory: the system refused an allocation (the memory limit was %s): free memory, "
+                     "give it a smaller input (a level with a larger --cell-size, fewer --triangles), or lower "
+                     "--memory-limit so that it is refused before it starts\n",
+                     command_line(argc, argv).c_str(), levelsweep::memory_text(levelsweep::memory_limit()).c_str());
+        rc = 1;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "levelsweep: %s\n", e.what());
-        return 1;
+        std::fprintf(stderr, "%s: %s\n", command_name(app).c_str(), e.what());
+        rc = 1;
     }
-    return 0;
+    try {
+        levelsweep::cli::finish_standard_output();
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", command_name(app).c_str(), e.what());
+        if (rc == 0) rc = 1;
+    }
+    return rc;
 }

@@ -3,17 +3,22 @@
 // object on its own output line, and the run goes on.
 #include "eval/eval.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <stdexcept>
 #include <string>
 
 #include "commands.hpp"
+#include "io/line_reader.hpp"
+#include "io/same_file.hpp"
+#include "io/standard_output.hpp"
 
 namespace levelsweep::cli {
 
 namespace {
+
+// A kernel call takes a few hundred bytes; a longer line is reported, not held.
+constexpr std::size_t max_eval_line_bytes = std::size_t{1} << 20;
 
 std::map<std::string_view, const EvalKernel*> all_kernels() {
     std::map<std::string_view, const EvalKernel*> out;
@@ -47,7 +52,7 @@ json eval_line(const std::map<std::string_view, const EvalKernel*>& kernels, con
         out["line"] = line_no;
         return out;
     } catch (const std::exception& e) {
-        json err = error_line(line_no, e.what());
+        json err = error_line(line_no, error_text(e));
         err["kernel"] = name;
         return err;
     }
@@ -59,19 +64,21 @@ int run_eval(const std::string& path, bool list) {
         for (const auto& [name, k] : kernels) std::cout << name << '\n';
         return 0;
     }
-    std::ifstream file;
-    if (path != "-") {
-        file.open(path);
-        if (!file) throw std::runtime_error("cannot open " + path);
-    }
-    std::istream& in = path == "-" ? std::cin : file;
+    refuse_overwriting_inputs({path}, {}, true);
+    LineReader lines(path);
     std::string text;
-    std::size_t line_no = 0;
-    while (std::getline(in, text)) {
-        ++line_no;
+    bool too_long = false;
+    while (lines.next(text, too_long, max_eval_line_bytes)) {
+        const std::size_t line_no = lines.line_number();
+        if (too_long) {
+            std::cout << error_line(line_no, "longer than " + std::to_string(max_eval_line_bytes) + " bytes").dump() << '\n';
+            continue;
+        }
         if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-        std::cout << eval_line(kernels, text, line_no).dump() << '\n';
+        std::cout << eval_line(kernels, text, line_no).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+        check_standard_output();
     }
+    if (lines.damage()) throw std::runtime_error((path == "-" ? "standard input" : path) + ": " + *lines.damage());
     return 0;
 }
 

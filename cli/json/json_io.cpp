@@ -1,5 +1,7 @@
 #include "json/json_io.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -7,6 +9,51 @@ namespace levelsweep::cli {
 
 void bad_input(const std::string& key, const char* what) {
     throw std::invalid_argument("input \"" + key + "\": " + what);
+}
+
+namespace {
+
+// The length of the well-formed UTF-8 sequence at the start of `s`, or 0.
+std::size_t utf8_sequence(std::string_view s) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+    const unsigned char b = byte(0);
+    if (b < 0x80) return 1;
+    const std::size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (n == 0 || s.size() < n) return 0;
+    for (std::size_t i = 1; i < n; ++i)
+        if ((byte(i) & 0xc0) != 0x80) return 0;
+    // No overlong forms, no surrogates, nothing past U+10FFFF.
+    if ((b == 0xe0 && byte(1) < 0xa0) || (b == 0xed && byte(1) > 0x9f) || (b == 0xf0 && byte(1) < 0x90) ||
+        (b == 0xf4 && byte(1) > 0x8f))
+        return 0;
+    return n;
+}
+
+}  // namespace
+
+std::string printable_utf8(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        if (const std::size_t n = utf8_sequence(text.substr(i))) {
+            out.append(text.substr(i, n));
+            i += n;
+            continue;
+        }
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(text[i++]));
+        out += hex;
+    }
+    return out;
+}
+
+std::string error_text(const std::exception& e) {
+    std::string_view text = e.what();
+    if (text.starts_with("[json.exception.")) {
+        const std::size_t end = text.find("] ");
+        if (end != std::string_view::npos) text.remove_prefix(end + 2);
+    }
+    return printable_utf8(text);
 }
 
 namespace {
@@ -22,7 +69,11 @@ float as_float(const json& v, const char* key) {
         if (s == "-inf") return -std::numeric_limits<float>::infinity();
     }
     if (!v.is_number()) bad(key, "expected a number (or \"nan\", \"-nan\", \"inf\", \"-inf\")");
-    return v.get<float>();
+    // The nearest float32, infinite beyond its range as IEEE rounding gives
+    // (converting such a double with a cast would be undefined behaviour).
+    const double d = v.get<double>();
+    if (std::fabs(d) >= 0x1.ffffffp+127) return d > 0 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
+    return static_cast<float>(d);
 }
 }  // namespace
 
@@ -39,7 +90,12 @@ int read_int_or(const json& obj, const char* key, int fallback) {
     if (!obj.is_object() || !obj.contains(key)) return fallback;
     const json& v = obj.at(key);
     if (!v.is_number_integer()) bad(key, "expected an integer");
-    return v.get<int>();
+    // Checked, not wrapped: 4294967297 is not 1.
+    const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= std::uint64_t{std::numeric_limits<int>::max()}
+                                             : v.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
+                                                   v.get<std::int64_t>() <= std::numeric_limits<int>::max();
+    if (!fits) bad(key, "the integer is out of range (-2147483648 to 2147483647)");
+    return static_cast<int>(v.get<std::int64_t>());
 }
 
 Vec3 read_vec3(const json& obj, const char* key) {
@@ -79,15 +135,15 @@ void read_vec2(const json& obj, const char* key, float& x, float& y) {
     if (!obj.is_object() || !obj.contains(key)) bad(key, "missing");
     const json& v = obj.at(key);
     if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number()) bad(key, "expected [x, y]");
-    x = v[0].get<float>();
-    y = v[1].get<float>();
+    x = as_float(v[0], key);
+    y = as_float(v[1], key);
 }
 
 Vec4 read_move(const json& obj, const char* key) {
     const Vec3 v = read_vec3(obj, key);
     const json& a = obj.at(key);
     if (a.size() == 4 && !a[3].is_number()) bad(key, "expected a number for w");
-    return with_w(v, a.size() == 4 ? a[3].get<float>() : 1.0f);
+    return with_w(v, a.size() == 4 ? as_float(a[3], key) : 1.0f);
 }
 
 Box read_box(const json& obj) {

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <exception>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "levelsweep/contact.hpp"
 #include "levelsweep/quirks.hpp"
@@ -18,6 +20,13 @@ using json = nlohmann::json;
 
 // Throws std::invalid_argument: input "key": what.
 [[noreturn]] void bad_input(const std::string& key, const char* what);
+
+// `text` with every byte that is not part of well-formed UTF-8 written as
+// \xNN, so that it can go into a JSON string and onto a terminal.
+std::string printable_utf8(std::string_view text);
+// An exception's message as a user reads it: nlohmann's "[json.exception.
+// parse_error.101] " prefix left out, and printable_utf8.
+std::string error_text(const std::exception& e);
 
 float read_float(const json& obj, const char* key);
 float read_float_or(const json& obj, const char* key, float fallback);

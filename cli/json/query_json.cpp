@@ -11,7 +11,12 @@ namespace levelsweep::cli {
 std::uint32_t read_bits(const json& obj, const char* key) {
     if (!obj.contains(key)) return 0;
     const json& v = obj.at(key);
-    if (v.is_number_unsigned()) return v.get<std::uint32_t>();
+    if (v.is_number_unsigned()) {
+        // Checked, not wrapped: 4294967297 is not 1.
+        if (v.get<std::uint64_t>() > 0xffffffffu)
+            throw std::invalid_argument(std::string("input \"") + key + "\": " + v.dump() + " is out of range (0 to 4294967295)");
+        return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+    }
     if (v.is_string()) {
         const std::string s = v.get<std::string>();
         try {

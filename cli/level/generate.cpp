@@ -6,6 +6,9 @@
 #include <string>
 
 #include "commands.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
+#include "options.hpp"
 #include "levelsweep/generate.hpp"
 #include "levelsweep/level_file.hpp"
 
@@ -42,22 +45,31 @@ nlohmann::json features_json(const StreetLevel& s) {
     return out;
 }
 
+// One feature a line.
+void write_features(const StreetLevel& s, const OutputFile& out) {
+    std::ofstream f(out.writing());
+    if (!f) throw std::runtime_error(out.name() + ": cannot open for writing");
+    const nlohmann::json all = features_json(s);
+    f << "[\n";
+    for (std::size_t i = 0; i < all.size(); ++i) f << ' ' << all[i].dump() << (i + 1 < all.size() ? ",\n" : "\n");
+    f << "]\n";
+    f.close();
+    if (!f) throw std::runtime_error(out.name() + ": write failed");
+}
+
 void run_generate(const GenerateArgs& a) {
     GenerateOptions options;
     options.seed = a.seed;
     options.triangles = a.triangles;
     if (a.cell_size > 0.0f) options.cell_size = Vec3{a.cell_size, a.cell_size, a.cell_size};
+    refuse_overwriting_inputs({}, {a.out, a.features});
+    OutputFile level_out(a.out);
+    const std::unique_ptr<OutputFile> features_out = a.features.empty() ? nullptr : std::make_unique<OutputFile>(a.features);
     const StreetLevel s = generate_street_level(options);
-    save_level(s.level, a.out);
-    if (!a.features.empty()) {
-        std::ofstream f(a.features);
-        if (!f) throw std::runtime_error(a.features + ": cannot open for writing");
-        // One feature a line.
-        const nlohmann::json all = features_json(s);
-        f << "[\n";
-        for (std::size_t i = 0; i < all.size(); ++i) f << ' ' << all[i].dump() << (i + 1 < all.size() ? ",\n" : "\n");
-        f << "]\n";
-    }
+    level_out.write([&](const std::filesystem::path& path) { save_level(s.level, path); });
+    if (features_out) write_features(s, *features_out);
+    level_out.commit();
+    if (features_out) features_out->commit();
     std::cout << a.out << ": " << s.level.triangle_count() << " triangles, " << s.level.vertex_count()
               << " vertices, " << s.features.size() << " features, seed " << a.seed << '\n';
 }
@@ -68,12 +80,14 @@ void add_generate_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("generate", "Write a deterministic synthetic street level (seed and size)");
     auto a = std::make_shared<GenerateArgs>();
     cmd->add_option("out", a->out, "The .lvl file to write")->required();
-    cmd->add_option("--seed", a->seed, "The seed (moves features, places crates)")->capture_default_str();
+    cmd->add_option("--seed", a->seed, "The seed (moves features, places crates)")
+        ->capture_default_str()
+        ->check(whole_number(0, 0xffffffffu));
     cmd->add_option("--triangles", a->triangles, "About how many triangles (1,000 a street block)")
         ->capture_default_str()
-        ->check(CLI::Range(1u, 100000000u));
+        ->check(whole_number(1, 100000000u));
     cmd->add_option("--cell-size", a->cell_size, "Cubic cell size in metres (default: the heuristic)")
-        ->check(CLI::PositiveNumber);
+        ->check(positive_finite());
     cmd->add_option("--features", a->features, "Also write the features (kind, block, bounds, triangles) as JSON");
     cmd->callback([a] { run_generate(*a); });
 }

@@ -6,6 +6,9 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
+#include "options.hpp"
 #include "levelsweep/import.hpp"
 #include "levelsweep/level_file.hpp"
 
@@ -21,6 +24,7 @@ struct ImportArgs {
     float cell_size = 0.0f;
     std::vector<std::string> two_sided, one_sided, disabled, enabled, special;
     std::vector<std::string> materials;  // NAME=ID
+    bool allow_beyond_working_range = false;
 };
 
 ImportOptions options_of(const ImportArgs& a) {
@@ -31,6 +35,7 @@ ImportOptions options_of(const ImportArgs& a) {
                                       : ImportReader::automatic;
     o.up = a.up == "y" ? UpAxis::y : a.up == "x" ? UpAxis::x : UpAxis::z;
     o.scale = a.scale;
+    o.allow_beyond_working_range = a.allow_beyond_working_range;
     if (a.cell_size > 0.0f) o.cell_size = Vec3{a.cell_size, a.cell_size, a.cell_size};
     for (const auto& p : a.two_sided) o.rules.push_back({p, tri_flags::two_sided, 0});
     for (const auto& p : a.one_sided) o.rules.push_back({p, 0, tri_flags::two_sided});
@@ -54,9 +59,16 @@ ImportOptions options_of(const ImportArgs& a) {
 
 void run_import(const ImportArgs& a) {
     const ImportOptions o = options_of(a);
+    refuse_overwriting_inputs({a.in}, {a.out});
+    OutputFile out(a.out);
     const ImportResult r = import_level(a.in, o);
-    save_level(r.level, a.out);
+    out.write([&](const std::filesystem::path& path) { save_level(r.level, path); });
+    out.commit();
     const ImportReport& p = r.report;
+    if (p.beyond_working_range)
+        std::cerr << "levelsweep import: warning: " << a.in << ": " << *p.beyond_working_range
+                  << "; imported as --allow-beyond-working-range asks: queries reaching beyond the range get the status "
+                     "out_of_range, and answers near triangles beyond its edge length are not reliable\n";
     std::cout << a.out << ": " << r.level.triangle_count() << " triangles, " << r.level.vertex_count()
               << " vertices from " << a.in << " (reader " << p.reader << ")\n"
               << "  faces " << p.faces << ", split into fans " << p.polygons_split << ", skipped (points, lines) "
@@ -78,12 +90,12 @@ void add_import_command(CLI::App& app) {
     cmd->add_option("--reader", a->reader, "auto (by extension), obj, ply or assimp")
         ->check(CLI::IsMember({"auto", "obj", "ply", "assimp"}))
         ->capture_default_str();
-    cmd->add_option("--scale", a->scale, "Multiply every coordinate (float32)")->check(CLI::PositiveNumber);
+    cmd->add_option("--scale", a->scale, "Multiply every coordinate (float32)")->check(positive_finite());
     cmd->add_option("--up", a->up, "The file's up axis: z, y or x (turned to z)")
         ->check(CLI::IsMember({"z", "y", "x"}))
         ->capture_default_str();
     cmd->add_option("--cell-size", a->cell_size, "Cubic cell size in metres (default: the heuristic)")
-        ->check(CLI::PositiveNumber);
+        ->check(positive_finite());
     const char* by = " triangles whose material or group matches PATTERN (* and ?), repeatable";
     cmd->add_option("--two-sided", a->two_sided, std::string("Set flag 0x2 on") + by);
     cmd->add_option("--one-sided", a->one_sided, std::string("Clear flag 0x2 on") + by);
@@ -91,6 +103,9 @@ void add_import_command(CLI::App& app) {
     cmd->add_option("--enabled", a->enabled, std::string("Set flag 0x1 on") + by);
     cmd->add_option("--disabled", a->disabled, std::string("Clear flag 0x1 on") + by);
     cmd->add_option("--material", a->materials, "NAME=ID: the material id of a material name, repeatable");
+    cmd->add_flag("--allow-beyond-working-range", a->allow_beyond_working_range,
+                  "Import a level beyond the float32 kernels' working range (+-16384 m, edges up to 1024 m) with a "
+                  "warning instead of refusing it");
     cmd->callback([a] { run_import(*a); });
 }
 

@@ -1,4 +1,6 @@
-// levelsweep info: counts, bounds, grid, triangles per cell, memory and flags of a level file.
+// levelsweep info: counts, bounds, grid, triangles per cell, memory, flags and
+// the working range of a level file; or what a result file or query file holds,
+// and whether it is complete (exit 3 when not, unless --allow-incomplete).
 #include <charconv>
 #include <cinttypes>
 #include <cstdio>
@@ -6,10 +8,16 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
-#include "levelsweep/level_file.hpp"
+#include "io/file_kind.hpp"
+#include "io/level_input.hpp"
+#include "io/same_file.hpp"
+#include "levelsweep/level_range.hpp"
 #include "levelsweep/level_stats.hpp"
+#include "query/query_source.hpp"
+#include "replay/result_text.hpp"
 
 namespace levelsweep::cli {
 
@@ -54,7 +62,8 @@ nlohmann::json info_json(const std::string& path, const Level& level, const Leve
               {"above_0xfff", s.high_bits}}},
             {"degenerate", s.degenerate},
             {"duplicate", s.duplicate},
-            {"materials", s.materials}};
+            {"materials", s.materials},
+            {"beyond_working_range", optional_json(beyond_working_range(level.arrays()))}};
 }
 
 // The shortest text that reads back as the same float32.
@@ -97,22 +106,115 @@ void print_text(const nlohmann::json& j) {
               << f["two_sided"] << ", special (0x8) " << f["special"] << ", bits above 0xfff " << f["above_0xfff"] << "\n"
               << "degenerate  " << j["degenerate"] << " (zero normal)\n"
               << "duplicate   " << j["duplicate"] << " (same corners as an earlier triangle)\n"
-              << "materials   " << j["materials"] << " distinct\n";
+              << "materials   " << j["materials"] << " distinct\n"
+              << "range       "
+              << (j["beyond_working_range"].is_null() ? "within the working range (+-16384 m, edges up to 1024 m)"
+                                                      : "beyond the working range: " + j["beyond_working_range"].get<std::string>())
+              << "\n";
+}
+
+std::string status_counts(const std::array<std::uint64_t, query_status_count>& n) {
+    std::string out;
+    for (int k = 0; k < query_status_count; ++k)
+        if (n[static_cast<std::size_t>(k)])
+            out += (out.empty() ? "" : ", ") + std::string(query_status_name(static_cast<QueryStatus>(k))) + " " +
+                   std::to_string(n[static_cast<std::size_t>(k)]);
+    return out.empty() ? "none" : out;
+}
+
+// A result file: the run it records, its records by status, and how they end.
+int result_info(const std::string& path, bool as_json, bool allow_incomplete) {
+    ResultFileReader reader(path);
+    std::array<std::uint64_t, query_status_count> statuses{};
+    std::uint64_t malformed = 0;
+    for (ResultRecord r; reader.next(r);) {
+        ++statuses[static_cast<std::size_t>(r.result.status)];
+        malformed += r.malformed;
+    }
+    const ResultFileHeader& h = reader.header();
+    json j = result_header_to_json(h);
+    j["file"] = path;
+    j["version"] = h.version;
+    j["records"] = reader.records_read();
+    j["malformed_records"] = malformed;
+    j["complete"] = reader.end() == ResultsEnd::complete;
+    j["end"] = reader.end_text();
+    if (as_json) {
+        std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    } else {
+        std::cout << "results     " << path << " (version " << h.version << ")\n"
+                  << "level       " << checksum_text(h.level_checksum) << "\n"
+                  << "run         mode " << quirk_set_name(h.quirks) << " (quirks " << j["quirks"].get<std::string>()
+                  << "), path " << h.path << ", isa " << h.isa << "\n"
+                  << "metadata    " << printable_utf8(h.metadata) << "\n"
+                  << "records     " << reader.end_text() << "\n"
+                  << "statuses    " << status_counts(statuses) << " (" << malformed << " query records malformed)\n";
+    }
+    if (reader.end() == ResultsEnd::complete) return 0;
+    std::cerr << "levelsweep info: " << path << ": " << reader.end_text()
+              << (allow_incomplete ? " (accepted: --allow-incomplete)\n" : "\n");
+    return allow_incomplete && reader.end() != ResultsEnd::damaged ? 0 : 3;
+}
+
+// A query file (binary or JSON Lines): its header, its records, where it was cut.
+int query_info(const std::string& path, bool as_json) {
+    const std::unique_ptr<QuerySource> source = open_queries(path);
+    std::uint64_t records = 0, malformed = 0;
+    std::vector<QueryRecord> chunk(1024);
+    while (const std::size_t n = source->read(chunk)) {
+        records += n;
+        for (std::size_t i = 0; i < n; ++i) malformed += chunk[i].malformed;
+    }
+    const auto cut = source->truncation();
+    const json j{{"file", path},
+                 {"level_checksum", checksum_text(source->header().level_checksum)},
+                 {"metadata", source->header().metadata},
+                 {"records", records},
+                 {"malformed_records", malformed},
+                 {"cut", cut ? json(error_text(*cut)) : json()}};
+    if (as_json) {
+        std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    } else {
+        std::cout << "queries     " << path << "\n"
+                  << "level       " << j["level_checksum"].get<std::string>() << "\n"
+                  << "metadata    " << printable_utf8(source->header().metadata) << "\n"
+                  << "records     " << records << " (" << malformed << " malformed)\n";
+    }
+    if (!cut) return 0;
+    std::cerr << "levelsweep info: " << error_text(*cut) << "\n";
+    return 3;
+}
+
+int info(const std::string& path, bool as_json, bool allow_incomplete) {
+    refuse_overwriting_inputs({path}, {}, true);
+    switch (file_kind(path)) {
+        case FileKind::results: return result_info(path, as_json, allow_incomplete);
+        case FileKind::queries: return query_info(path, as_json);
+        case FileKind::level:
+        case FileKind::other: break;
+    }
+    const Level level = open_level(path);
+    const nlohmann::json j = info_json(path, level, level_stats(level));
+    if (as_json) std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    else print_text(j);
+    return 0;
 }
 
 }  // namespace
 
 void add_info_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("info", "Describe a level file: counts, bounds, grid, triangles per cell, memory, flags");
+    auto* cmd = app.add_subcommand(
+        "info", "Describe a level file (counts, bounds, grid, triangles per cell, memory, flags, working range), or what a "
+                "result or query file holds and whether it is complete");
     auto path = std::make_shared<std::string>();
     auto as_json = std::make_shared<bool>(false);
-    cmd->add_option("level", *path, "The .lvl file")->required();
+    auto allow_incomplete = std::make_shared<bool>(false);
+    cmd->add_option("file", *path, "A level file (.lvl), a result file (.lsr) or a query file (.lsq, JSON Lines)")->required();
     cmd->add_flag("--json", *as_json, "Print one JSON object instead of text");
-    cmd->callback([path, as_json] {
-        const Level level = load_level(*path);
-        const nlohmann::json j = info_json(*path, level, level_stats(level));
-        if (*as_json) std::cout << j.dump() << '\n';
-        else print_text(j);
+    cmd->add_flag("--allow-incomplete", *allow_incomplete, "Exit 0 for a result file its run did not finish (exit 3 otherwise)");
+    cmd->callback([path, as_json, allow_incomplete] {
+        const int rc = info(*path, *as_json, *allow_incomplete);
+        if (rc != 0) throw CLI::RuntimeError(rc);
     });
 }
 

@@ -9,12 +9,16 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
-#include "levelsweep/level_file.hpp"
+#include "io/level_input.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
+#include "options.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "profile/profile_output.hpp"
 #include "query/path_options.hpp"
@@ -27,6 +31,7 @@ namespace {
 struct ProfileOptions {
     std::string level, queries, out = "profile", mode = "faithful";
     std::uint64_t limit = 0;  // 0: every record
+    bool force = false;
     PathOptions paths;
 };
 
@@ -69,18 +74,27 @@ void run_chunk(const Level& level, std::span<const QueryRecord> chunk, SingleQue
     run.probed_seconds += seconds_since(probed);
 }
 
+// Each file of the folder replaced whole (output_file.hpp).
 void write_file(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
+    OutputFile file(path.string());
+    std::ofstream out(file.writing(), std::ios::binary);
     out << text;
+    out.close();
     if (!out) throw std::runtime_error("cannot write " + path.string());
+    file.commit();
 }
 
+const char* const profile_files[] = {"heatmap.svg", "candidates.svg", "timing.json", "index.html"};
+
 void profile(const ProfileOptions& o) {
-    const Level level = load_level(o.level);
+    const std::filesystem::path dir(o.out);
+    std::vector<std::string> outputs;
+    for (const char* name : profile_files) outputs.push_back((dir / name).string());
+    refuse_overwriting_inputs({o.level, o.queries}, outputs);
+    const Level level = open_level_for_queries(o.level, "levelsweep profile");
     const Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
     const std::unique_ptr<QuerySource> source = open_queries(o.queries);
-    if (source->header().level_checksum != 0 && source->header().level_checksum != level.checksum())
-        std::cerr << "levelsweep profile: warning: the queries were recorded against another level\n";
+    require_recorded_level(source->header(), o.queries, level, o.level, o.force);
 
     QueryProfiler profiler(level.grid());
     ProfileRun run;
@@ -115,13 +129,12 @@ void profile(const ProfileOptions& o) {
         std::cerr << "levelsweep profile: " << cut->what() << "\n";
     }
 
-    const std::filesystem::path dir(o.out);
     std::filesystem::create_directories(dir);
     const json timing = timing_json(run);
-    write_file(dir / "heatmap.svg", heatmap_svg(level, profiler));
-    write_file(dir / "candidates.svg", candidates_svg(profiler));
-    write_file(dir / "timing.json", timing.dump(2) + "\n");
-    write_file(dir / "index.html", index_html(run, timing));
+    write_file(dir / profile_files[0], heatmap_svg(level, profiler));
+    write_file(dir / profile_files[1], candidates_svg(profiler));
+    write_file(dir / profile_files[2], timing.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    write_file(dir / profile_files[3], index_html(run, timing));
     std::cout << "profile: " << timing["queries"]["run"].get<std::uint64_t>() << " queries run (" << run.malformed
               << " malformed), " << timing["cost"]["total"].get<std::uint64_t>() << " entries + kernel calls; wrote "
               << (dir / "index.html").string() << "\n";
@@ -141,8 +154,11 @@ void add_profile_command(CLI::App& app) {
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
-    cmd->add_option("--limit", o->limit, "Profile at most this many query records (0: all)")->capture_default_str();
+    cmd->add_option("--limit", o->limit, "Profile at most this many query records (0: all)")
+        ->capture_default_str()
+        ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     add_path_options(*cmd, o->paths);
+    cmd->add_flag("--force", o->force, "Profile queries recorded against another level");
     cmd->callback([o] { profile(*o); });
 }
 

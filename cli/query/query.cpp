@@ -9,7 +9,9 @@
 #include <string>
 
 #include "commands.hpp"
-#include "levelsweep/level_file.hpp"
+#include "io/level_input.hpp"
+#include "io/same_file.hpp"
+#include "io/standard_output.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "json/query_json.hpp"
 #include "query/path_options.hpp"
@@ -26,13 +28,16 @@ struct QueryOptions {
     std::string mode = "faithful";
     std::string scene;
     bool brute_force = false;
+    bool force = false;
     PathOptions paths;
 };
 
 void run_queries(const QueryOptions& o) {
-    const Level level = load_level(o.level);
+    refuse_overwriting_inputs({o.level, o.input, o.scene}, {}, true);
+    const Level level = open_level_for_queries(o.level, "levelsweep query");
     const Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
     auto source = open_queries(o.input);
+    require_recorded_level(source->header(), o.input, level, o.level, o.force);
     const std::unique_ptr<Scene> scene = o.scene.empty() ? nullptr : load_scene(o.scene, &level);
     std::optional<SceneLines> scene_lines;
     if (scene) scene_lines.emplace(*scene, quirks);
@@ -57,8 +62,9 @@ void run_queries(const QueryOptions& o) {
                 out["kind"] = query_kind_name(q.kind);
             }
             out["line"] = record.position;
-            std::cout << out.dump() << '\n';
+            std::cout << out.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
         }
+        check_standard_output();  // a lost output stops the run at once, not after every query has run
     }
     if (const auto cut = source->truncation()) throw std::runtime_error(cut->what());
 }
@@ -77,6 +83,7 @@ void add_query_command(CLI::App& app) {
     cmd->add_flag("--brute-force", o->brute_force,
                   "Test every triangle in index order instead of walking cells (on the reference path)");
     cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level, for world queries (docs/formats.md)");
+    cmd->add_flag("--force", o->force, "Run queries recorded against another level");
     cmd->callback([o] { run_queries(*o); });
 }
 

@@ -1,9 +1,12 @@
 #include "query/query_sink.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
 
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 
 #include "json/query_json.hpp"
 
@@ -29,10 +32,12 @@ private:
 // One query a line through zlib: "wb" gzips, "wbT" writes plain text.
 class JsonLinesSink final : public QuerySink {
 public:
-    JsonLinesSink(const std::filesystem::path& path, const QueryFileHeader& header) : name_(path.string()) {
+    JsonLinesSink(const std::filesystem::path& path, const QueryFileHeader& header)
+        : name_(path == "-" ? "standard output" : path.string()) {
         const char* mode = ends_with(name_, ".gz") ? "wb" : "wbT";
-        file_ = name_ == "-" ? ::gzdopen(::fileno(stdout), "wbT") : ::gzopen(name_.c_str(), mode);
-        if (!file_) throw ReplayFileError(name_, 0, "cannot create");
+        // Standard output through a duplicate: closing the stream leaves it open for main's checked close.
+        file_ = path == "-" ? ::gzdopen(::dup(STDOUT_FILENO), "wbT") : ::gzopen(name_.c_str(), mode);
+        if (!file_) throw ReplayFileError(name_, 0, std::string("cannot create: ") + std::strerror(errno));
         put(query_header_line(header));
     }
     ~JsonLinesSink() override {
@@ -45,14 +50,14 @@ public:
     void close() override {
         gzFile f = file_;
         file_ = nullptr;
-        if (f && ::gzclose(f) != Z_OK) throw ReplayFileError(name_, offset_, "write failed");
+        if (f && ::gzclose(f) != Z_OK) throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
     }
 
 private:
     void put(std::string line) {
         line += '\n';
         if (::gzwrite(file_, line.data(), static_cast<unsigned>(line.size())) != static_cast<int>(line.size()))
-            throw ReplayFileError(name_, offset_, "write failed");
+            throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
         offset_ += line.size();
     }
 

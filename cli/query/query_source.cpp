@@ -1,13 +1,14 @@
 #include "query/query_source.hpp"
 
-#include <zlib.h>
-
 #include <charconv>
+#include <cinttypes>
 #include <cstdio>
-#include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
+#include "io/file_kind.hpp"
+#include "io/line_reader.hpp"
 #include "json/query_json.hpp"
 
 namespace levelsweep::cli {
@@ -27,17 +28,14 @@ private:
 
 // JSON Lines, one query a line (docs/query.md). An optional first line
 // {"levelsweep_queries": 1, "level_checksum": "0x...", "metadata": ...} is the
-// header. Blank lines are skipped; a line that does not parse is a malformed
-// record.
+// header. Blank lines are skipped; a line that does not parse, or is longer
+// than the limit, is a malformed record and reading goes on.
 class JsonLinesSource final : public QuerySource {
 public:
-    explicit JsonLinesSource(const std::filesystem::path& path) : name_(path.string()) {
-        if (name_ != "-") {
-            file_.reset(::gzopen(name_.c_str(), "rb"));
-            if (!file_) throw ReplayFileError(name_, 0, "cannot open");
-        }
-        if (next_line()) {
-            const json first = json::parse(line_, nullptr, false);
+    explicit JsonLinesSource(const std::filesystem::path& path) : name_(path.string()), lines_(name_) {
+        header_.count = unknown_query_count;  // known only at the end
+        if (next_line(max_first_line_bytes)) {
+            const json first = too_long_ ? json() : json::parse(line_, nullptr, false);
             if (first.is_object() && first.contains("levelsweep_queries")) {
                 read_header(first);
                 pending_ = false;
@@ -47,21 +45,31 @@ public:
         }
     }
     const QueryFileHeader& header() const override { return header_; }
-    std::optional<ReplayFileError> truncation() const override { return truncation_; }
+    std::optional<ReplayFileError> truncation() const override {
+        if (!lines_.damage()) return std::nullopt;
+        return ReplayFileError(name_, lines_.bytes(), *lines_.damage());
+    }
 
     std::size_t read(std::span<QueryRecord> out) override {
         std::size_t n = 0;
-        while (n < out.size() && (pending_ || next_line())) {
+        while (n < out.size() && (pending_ || next_line(max_query_line_bytes))) {
             pending_ = false;
-            if (line_.find_first_not_of(" \t\r") == std::string::npos) continue;
+            if (!too_long_ && line_.find_first_not_of(" \t\r") == std::string::npos) continue;
             QueryRecord& r = out[n++];
             r = QueryRecord{};
-            r.position = line_no_;
+            r.position = lines_.line_number();
+            const std::string at = "line " + std::to_string(lines_.line_number()) + ": ";
+            if (too_long_) {
+                r.malformed = true;
+                r.error = at + "longer than " + std::to_string(max_query_line_bytes) +
+                          " bytes, the longest query line read (docs/formats.md)";
+                continue;
+            }
             try {
                 r.query = query_from_json(json::parse(line_), Quirks::faithful());
             } catch (const std::exception& e) {
                 r.malformed = true;
-                r.error = "line " + std::to_string(line_no_) + ": " + e.what();
+                r.error = at + error_text(e);
                 r.text = line_;
             }
         }
@@ -91,56 +99,40 @@ private:
         return value;
     }
 
-    bool next_line() {
-        line_.clear();
-        if (!file_) {
-            if (!std::getline(std::cin, line_)) return false;
-            ++line_no_;
-            return true;
-        }
-        char buf[4096];
-        bool any = false;
-        while (::gzgets(file_.get(), buf, sizeof buf)) {
-            any = true;
-            const std::size_t before = line_.size();
-            line_ += buf;
-            bytes_ += line_.size() - before;
-            if (!line_.empty() && line_.back() == '\n') {
-                line_.pop_back();
-                break;
-            }
-        }
-        if (any) ++line_no_;
-        else note_damage();
-        return any;
-    }
-
-    // At the end of the text: a gzip stream that was cut short or is damaged
-    // ends the input early; every line before it was read.
-    void note_damage() {
-        int err = Z_OK;
-        const char* msg = ::gzerror(file_.get(), &err);
-        if (err != Z_OK && !truncation_)
-            truncation_ = ReplayFileError(name_, bytes_, std::string("the gzip stream ends early or is damaged (") + (msg ? msg : "?") + ")");
-    }
+    bool next_line(std::size_t max_length) { return lines_.next(line_, too_long_, max_length); }
 
     std::string name_;
-    struct GzClose {
-        void operator()(gzFile f) const { ::gzclose(f); }
-    };
-    std::unique_ptr<gzFile_s, GzClose> file_;  // closed also when the header line throws
+    LineReader lines_;
     std::string line_;
-    std::size_t line_no_ = 0;
-    std::uint64_t bytes_ = 0;  // text delivered so far
-    std::optional<ReplayFileError> truncation_;
+    bool too_long_ = false;
     bool pending_ = false;
     QueryFileHeader header_;
 };
 
 }  // namespace
 
+void require_recorded_level(const QueryFileHeader& header, const std::string& queries, const Level& level,
+                            const std::string& level_path, bool force) {
+    if (header.level_checksum == 0 || header.level_checksum == level.checksum() || force) return;
+    const auto hex = [](std::uint64_t v) {
+        char text[24];
+        std::snprintf(text, sizeof text, "0x%016" PRIx64, v);
+        return std::string(text);
+    };
+    throw std::runtime_error(queries + " was recorded against another level (checksum " + hex(header.level_checksum) + "; " +
+                             level_path + " has " + hex(level.checksum()) + "); use --force to run it anyway");
+}
+
 std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path) {
-    if (path != "-" && QueryFileReader::looks_like(path)) return std::make_unique<BinarySource>(path);
+    const std::string name = path.string();
+    switch (name == "-" ? FileKind::other : file_kind(name)) {
+        case FileKind::queries: return std::make_unique<BinarySource>(path);
+        case FileKind::level:
+            throw ReplayFileError(name, 0, "is a level file, not a query file (the level comes first, then the queries)");
+        case FileKind::results:
+            throw ReplayFileError(name, 0, "is a result file, not a query file (levelsweep export shows what it holds)");
+        case FileKind::other: break;
+    }
     return std::make_unique<JsonLinesSource>(path);
 }
 

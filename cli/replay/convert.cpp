@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io/file_kind.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
 #include "json/query_json.hpp"
 #include "query/query_sink.hpp"
 #include "query/query_source.hpp"
@@ -23,6 +26,7 @@ struct ConvertArgs {
     std::string in;
     std::string out;
     std::string to;
+    bool allow_incomplete = false;
 };
 
 struct Tally {
@@ -55,16 +59,11 @@ QueryFormat output_format(const ConvertArgs& a) {
     throw std::runtime_error(a.out + ": cannot tell the format from the name (.lsq, .jsonl, .jsonl.gz); give --to lsq or --to jsonl");
 }
 
-bool same_file(const std::string& a, const std::string& b) {
-    std::error_code ec;
-    return a != "-" && b != "-" && std::filesystem::equivalent(a, b, ec);
-}
-
 // Copies every readable query; a malformed record is reported with its line
 // or byte and skipped, and the conversion goes on.
 void convert_queries(const ConvertArgs& a) {
     const QueryFormat format = output_format(a);
-    if (same_file(a.in, a.out)) throw std::runtime_error(a.out + ": the output would overwrite the input");
+    refuse_overwriting_inputs({a.in}, {a.out}, a.out == "-");
     const std::unique_ptr<QuerySource> source = open_queries(a.in);
     const QueryFileHeader& header = source->header();
     if (format == QueryFormat::json_lines && !header.metadata.empty()) {
@@ -72,23 +71,28 @@ void convert_queries(const ConvertArgs& a) {
         if (line.at("metadata").is_string() ? line.at("metadata") != header.metadata : line.at("metadata").dump() != header.metadata)
             std::cerr << a.in << ": the metadata is not UTF-8 text; the JSON form replaces its bad bytes\n";
     }
-    const std::unique_ptr<QuerySink> sink = open_query_sink(a.out, format, header);
-    std::vector<QueryRecord> chunk(1024);
+    OutputFile out(a.out);
     Tally t;
-    std::uint64_t index = 0;
-    while (const std::size_t n = source->read(chunk))
-        for (std::size_t i = 0; i < n; ++i, ++index) {
-            const QueryRecord& r = chunk[i];
-            if (r.malformed) {
-                std::cerr << a.in << ": " << r.error << " (skipped)\n";
-                ++t.malformed;
-                continue;
+    out.write([&](const std::filesystem::path& path) {
+        const std::unique_ptr<QuerySink> sink = open_query_sink(path, format, header);
+        std::vector<QueryRecord> chunk(1024);
+        std::uint64_t index = 0;
+        while (const std::size_t n = source->read(chunk))
+            for (std::size_t i = 0; i < n; ++i, ++index) {
+                const QueryRecord& r = chunk[i];
+                if (r.malformed) {
+                    std::cerr << a.in << ": " << r.error << " (skipped)\n";
+                    ++t.malformed;
+                    continue;
+                }
+                if (format == QueryFormat::json_lines && !json_keeps(r.query)) warn_lossy(a, index, t);
+                sink->write(r.query);
+                ++t.written;
             }
-            if (format == QueryFormat::json_lines && !json_keeps(r.query)) warn_lossy(a, index, t);
-            sink->write(r.query);
-            ++t.written;
-        }
-    sink->close();
+        sink->close();
+    });
+    // Every readable query is kept: the output is put in place even when some were malformed.
+    out.commit();
     const auto cut = source->truncation();
     if (cut) std::cerr << cut->what() << '\n';
     (a.out == "-" ? std::cerr : std::cout) << a.in << " -> " << a.out << ": " << t.written << " queries, " << t.malformed
@@ -99,16 +103,16 @@ void convert_queries(const ConvertArgs& a) {
 }
 
 // A result file has one text form, its JSON Lines export (as `levelsweep export`).
-void convert_results(const ConvertArgs& a) {
+int convert_results(const ConvertArgs& a) {
     if (!(a.to == "jsonl" || (a.to.empty() && query_format_for(a.out) == QueryFormat::json_lines)))
         throw std::runtime_error(a.in + " is a result file: it converts only to JSON Lines (.jsonl, or --to jsonl)");
-    if (const auto cut = export_results_jsonl(a.in, a.out))
-        throw std::runtime_error(std::string(cut->what()) + "; every result before it was converted");
+    return export_result_file(a.in, a.out, a.allow_incomplete, "levelsweep convert");
 }
 
-void run_convert(const ConvertArgs& a) {
-    if (a.in != "-" && ResultFileReader::looks_like(a.in)) convert_results(a);
-    else convert_queries(a);
+int run_convert(const ConvertArgs& a) {
+    if (a.in != "-" && file_kind(a.in) == FileKind::results) return convert_results(a);
+    convert_queries(a);
+    return 0;
 }
 
 }  // namespace
@@ -122,7 +126,12 @@ void add_convert_command(CLI::App& app) {
         ->required();
     cmd->add_option("--to", a->to, "The output format when the name does not say: lsq or jsonl")
         ->check(CLI::IsMember({"lsq", "jsonl"}));
-    cmd->callback([a] { run_convert(*a); });
+    cmd->add_flag("--allow-incomplete", a->allow_incomplete,
+                  "A result file whose run did not finish: convert its whole records and exit 0 (exit 3 otherwise)");
+    cmd->callback([a] {
+        const int rc = run_convert(*a);
+        if (rc != 0) throw CLI::RuntimeError(rc);
+    });
 }
 
 }  // namespace levelsweep::cli

@@ -62,6 +62,7 @@ void DiffReport::print(std::ostream& out) const {
     out << "levelsweep diff\n" << file_line("A", a_name, a) << file_line("B", b_name, b);
     out << row("queries compared", compared) << row("queries differing", differing) << row("only in A", only_a)
         << row("only in B", only_b);
+    if (not_compared) out << row("not compared (past an incomplete file's end)", not_compared);
     if (stats_only)
         out << row("only work counters", stats_only)
             << "  (not compared without --stats: cells, list entries and kernel calls\n"
@@ -117,6 +118,7 @@ json DiffReport::to_json() const {
            {"differing", differing},
            {"only_a", only_a},
            {"only_b", only_b},
+           {"not_compared", not_compared},
            {"stats_only", stats_only},
            {"identical", identical() && errors.empty()},
            {"by_aspect", aspects},

@@ -43,6 +43,9 @@ struct DiffReport {
     ResultFileHeader a, b;
     DiffOptions options;
     std::uint64_t compared = 0, differing = 0, only_a = 0, only_b = 0;
+    // Records past the end of a file whose run did not finish (--allow-incomplete):
+    // not differences, since that run never reached them.
+    std::uint64_t not_compared = 0;
     // Without --stats: queries equal in every field that is compared whose work
     // counters differ (as they do between the reference and the batch path).
     std::uint64_t stats_only = 0;

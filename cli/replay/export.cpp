@@ -1,8 +1,6 @@
 // levelsweep export: a result file (binary, plain or gzipped) as JSON Lines
 // (docs/formats.md, "The result file's text export").
-#include <iostream>
 #include <memory>
-#include <stdexcept>
 #include <string>
 
 #include "commands.hpp"
@@ -14,16 +12,8 @@ namespace {
 
 struct ExportOptions {
     std::string results, output = "-";
+    bool allow_incomplete = false;
 };
-
-// 0, or 3 when the file was cut short (everything before the cut is exported).
-int export_results(const ExportOptions& o) {
-    if (const auto cut = export_results_jsonl(o.results, o.output)) {
-        std::cerr << "levelsweep export: " << cut->what() << "; every result before it was exported\n";
-        return 3;
-    }
-    return 0;
-}
 
 }  // namespace
 
@@ -32,8 +22,10 @@ void add_export_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("export", "Write a result file as JSON Lines: a header line, then one line per query");
     cmd->add_option("results", o->results, "Result file (binary, plain or gzipped)")->required();
     cmd->add_option("-o,--output", o->output, "JSON Lines output (- for standard output)")->capture_default_str();
+    cmd->add_flag("--allow-incomplete", o->allow_incomplete,
+                  "Export the whole records of a result file whose run did not finish, and exit 0 (exit 3 otherwise)");
     cmd->callback([o] {
-        const int rc = export_results(*o);
+        const int rc = export_result_file(o->results, o->output, o->allow_incomplete, "levelsweep export");
         if (rc != 0) throw CLI::RuntimeError(rc);
     });
 }

@@ -3,12 +3,16 @@
 #include <cinttypes>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
-#include "levelsweep/level_file.hpp"
+#include "io/level_input.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
+#include "options.hpp"
 #include "levelsweep/record.hpp"
 #include "json/query_json.hpp"
 #include "query/query_sink.hpp"
@@ -44,7 +48,9 @@ std::string metadata_for(const RecordArgs& a, const RecordOptions& o) {
 }
 
 void run_record(const RecordArgs& a) {
-    const Level level = load_level(a.level);
+    const QueryFormat format = query_format_for(a.out).value_or(QueryFormat::binary);
+    refuse_overwriting_inputs({a.level}, {a.out}, a.out == "-");
+    const Level level = open_level(a.level);
     RecordOptions o;
     o.seed = a.seed;
     o.count = a.count;
@@ -52,12 +58,15 @@ void run_record(const RecordArgs& a) {
     if (!a.mix.empty()) o.mix = RecordMix::parse(a.mix);
     QueryRecorder recorder(level, o);
     const QueryFileHeader header{0, level.checksum(), metadata_for(a, o)};
-    const std::unique_ptr<QuerySink> sink =
-        open_query_sink(a.out, query_format_for(a.out).value_or(QueryFormat::binary), header);
-    std::vector<Query> chunk(4096);
-    while (const std::size_t n = recorder.next(chunk))
-        for (std::size_t i = 0; i < n; ++i) sink->write(chunk[i]);
-    sink->close();
+    OutputFile out(a.out);
+    out.write([&](const std::filesystem::path& path) {
+        const std::unique_ptr<QuerySink> sink = open_query_sink(path, format, header);
+        std::vector<Query> chunk(4096);
+        while (const std::size_t n = recorder.next(chunk))
+            for (std::size_t i = 0; i < n; ++i) sink->write(chunk[i]);
+        sink->close();
+    });
+    out.commit();
 
     std::string kinds;
     for (int k = 0; k < record_kind_count; ++k) {
@@ -78,14 +87,16 @@ void add_record_command(CLI::App& app) {
     cmd->add_option("level", a->level, "Level file (.lvl)")->required();
     cmd->add_option("out", a->out, "Query file to write: .lsq binary (the default), .jsonl or .jsonl.gz JSON Lines, - for standard output")
         ->required();
-    cmd->add_option("--seed", a->seed, "The seed")->capture_default_str();
-    cmd->add_option("--count", a->count, "How many queries")->capture_default_str();
+    cmd->add_option("--seed", a->seed, "The seed")->capture_default_str()->check(whole_number(0, 0xffffffffu));
+    cmd->add_option("--count", a->count, "How many queries")
+        ->capture_default_str()
+        ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     cmd->add_option("--mix", a->mix,
                     "Relative shares by kind, e.g. walk=4,jump=1 (kinds: walk, jump, strike, fall, overlap, ray, sweep; "
                     "unnamed kinds get 0; default: 1 each)");
     cmd->add_option("--length", a->length, "The random sphere sweeps' length in metres")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(non_negative_finite());
     cmd->callback([a] { run_record(*a); });
 }
 

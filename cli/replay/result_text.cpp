@@ -7,6 +7,10 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "io/file_kind.hpp"
+#include "io/output_file.hpp"
+#include "io/same_file.hpp"
+#include "io/standard_output.hpp"
 #include "json/query_json.hpp"
 
 namespace levelsweep::cli {
@@ -35,7 +39,8 @@ json result_header_to_json(const ResultFileHeader& h) {
             {"mode", quirk_set_name(h.quirks)},
             {"path", h.path},
             {"isa", h.isa},
-            {"metadata", h.metadata}};
+            {"metadata", h.metadata},
+            {"expected_count", h.expected_count == unknown_query_count ? json() : json(h.expected_count)}};
 }
 
 json result_record_to_json(const ResultRecord& r) {
@@ -45,27 +50,45 @@ json result_record_to_json(const ResultRecord& r) {
     return line;
 }
 
-std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, std::ostream& out) {
+ResultsRead export_results_jsonl(const std::filesystem::path& in, std::ostream& out) {
     ResultFileReader reader(in);
     json head = result_header_to_json(reader.header());
-    head["levelsweep_results"] = result_file_version;
-    out << head.dump() << '\n';
+    head["levelsweep_results"] = 1;  // the text form's version, which the binary file's version 2 left unchanged
+    out << head.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
     ResultRecord r;
-    while (reader.next(r)) out << result_record_to_json(r).dump() << '\n';
-    return reader.truncation();
+    while (reader.next(r)) {
+        out << result_record_to_json(r).dump() << '\n';
+        if (!out) break;  // the caller reports the failed write
+    }
+    return {reader.end(), reader.end_text()};
 }
 
-std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, const std::string& out) {
+int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete, const std::string& command) {
+    refuse_overwriting_inputs({in}, {out}, out == "-");
+    expect_file_kind(in, FileKind::results, "a result file");
+    OutputFile output(out);
     std::ofstream file;
     if (out != "-") {
-        file.open(out, std::ios::binary);
+        file.open(output.writing(), std::ios::binary);
         if (!file) throw std::runtime_error("cannot create " + out);
     }
     std::ostream& stream = out == "-" ? std::cout : file;
-    const auto cut = export_results_jsonl(in, stream);
-    stream.flush();
+    const ResultsRead read = export_results_jsonl(in, stream);
+    if (out == "-") check_standard_output();
+    else file.close();
     if (!stream) throw std::runtime_error("cannot write " + out);
-    return cut;
+    if (read.end == ResultsEnd::complete) {
+        output.commit();
+        return 0;
+    }
+    const bool accepted = allow_incomplete && read.end != ResultsEnd::damaged;
+    if (allow_incomplete) output.commit();
+    std::cerr << command << ": " << in << ": " << read.text
+              << (accepted ? "; its whole records were exported, as --allow-incomplete asks\n"
+                  : allow_incomplete ? "; every record before the damage was exported\n"
+                  : out == "-"       ? "; pass --allow-incomplete to accept what is there\n"
+                                     : "; nothing was written to " + out + ": pass --allow-incomplete to export its whole records\n");
+    return accepted ? 0 : 3;
 }
 
 }  // namespace levelsweep::cli

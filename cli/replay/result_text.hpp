@@ -20,19 +20,31 @@ std::string checksum_text(std::uint64_t checksum);
 // "faithful" (every switch on), "corrected" (none) or "custom".
 std::string quirk_set_name(std::uint32_t bits);
 
-// {"level_checksum": "0x...", "quirks": "0x...", "mode", "path", "isa", "metadata"}.
+// {"level_checksum": "0x...", "quirks": "0x...", "mode", "path", "isa", "metadata",
+// "expected_count" (null when the run did not know it)}.
 json result_header_to_json(const ResultFileHeader& h);
 
 // {"index", "kind", "status", "found", "overflow", "contacts": [...], "stats"}
 // (result_to_json's keys with the index and kind).
 json result_record_to_json(const ResultRecord& r);
 
+// How reading a result file to its end went: how its records ended, and the
+// reader's words for it ("incomplete: 4096 of 21000 queries").
+struct ResultsRead {
+    ResultsEnd end = ResultsEnd::complete;
+    std::string text;
+};
+
 // Writes the file at `in` (plain or gzipped) to `out`: the header line (the
-// header's keys and "levelsweep_results": 1), then one line per record. A file
-// cut short or corrupt is exported up to its last whole record; the return
-// value then says where and why the read stopped.
-std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, std::ostream& out);
-// The same into the file `out` ("-": standard output); throws when it cannot be written.
-std::optional<ReplayFileError> export_results_jsonl(const std::filesystem::path& in, const std::string& out);
+// header's keys and "levelsweep_results": 1), then one line per record, up to
+// the last whole record whatever follows it.
+ResultsRead export_results_jsonl(const std::filesystem::path& in, std::ostream& out);
+
+// `levelsweep export` and `convert`: `in` as JSON Lines into the file `out`
+// ("-": standard output), never over the input. Returns 0 when the result file
+// is complete; otherwise says so on standard error and returns 3, and the
+// output file is left as it was, unless `allow_incomplete`, which puts the
+// records there are in place and returns 0 (3 still for a damaged file).
+int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete, const std::string& command);
 
 }  // namespace levelsweep::cli

@@ -68,6 +68,12 @@ void SceneReplay::run(std::span<const QueryRecord> records, std::vector<char>& t
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+void SceneReplay::close() {
+    if (!results_.is_open()) return;
+    results_.close();
+    if (!results_) throw std::runtime_error("cannot write the scene lines' answers");
+}
+
 void SceneReplay::print(std::ostream& out) const {
     static constexpr const char* row_names[] = {"gather", "overlap_shape", "sweep_shape", "sweep_human",
                                                 "sweep_object", "strikes", "edits"};

@@ -29,6 +29,9 @@ public:
     // with their text) and sets taken[i] for each; taken is resized to match.
     void run(std::span<const QueryRecord> records, std::vector<char>& taken);
 
+    // Closes the answers' file; throws when it cannot be written whole.
+    void close();
+
     // Scene lines by kind and status, their contacts and their wall time.
     void print(std::ostream& out) const;
 

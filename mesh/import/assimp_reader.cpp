@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "raw_mesh.hpp"
+#include "read_file.hpp"
 
 namespace levelsweep::detail {
 
@@ -84,6 +85,9 @@ private:
 }  // namespace
 
 RawMesh read_assimp(const std::filesystem::path& path) {
+    check_importable(path);
+    // Assimp holds the file and its scene at once; the file's size is the least of it.
+    check_memory(std::filesystem::file_size(path), path.string() + ": reading the mesh file", "import a smaller mesh");
     Assimp::Importer importer;
     const aiScene* scene = importer.ReadFile(path.string(), 0);
     if (!scene) throw ImportError(path.string() + ": " + importer.GetErrorString());

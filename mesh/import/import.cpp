@@ -6,6 +6,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "levelsweep/level_range.hpp"
 #include "levelsweep/level_stats.hpp"
 #include "raw_mesh.hpp"
 
@@ -112,7 +113,17 @@ ImportResult import_level(const std::filesystem::path& path, const ImportOptions
         triangles.push_back(r);
     }
 
-    Level level = build_level(raw.vertices, triangles, options.cell_size);
+    if (triangles.empty())
+        throw ImportError(path.string() + ": no triangles (faces read: " + std::to_string(raw.faces) +
+                          "; points, lines and faces of fewer than three corners: " + std::to_string(raw.skipped_elements) +
+                          "): not a mesh a level can be made of");
+    LevelArrays arrays = LevelArrays::from(raw.vertices, triangles);
+    report.beyond_working_range = beyond_working_range(arrays);
+    if (report.beyond_working_range && !options.allow_beyond_working_range)
+        throw ImportError(path.string() + ": " + *report.beyond_working_range +
+                          ": the float32 kernels' answers there are not reliable (docs/decisions.md, \"Working range\"); "
+                          "check --scale and --up, or import it anyway with --allow-beyond-working-range");
+    Level level = build_level(std::move(arrays), options.cell_size);
     const LevelStats stats = level_stats(level);
     report.degenerate = stats.degenerate;
     report.duplicate = stats.duplicate;

@@ -47,6 +47,9 @@ public:
             std::string_view line = text.substr(pos, eol - pos);
             pos = eol + 1;
             ++line_no_;
+            // OBJ is text: a NUL byte means binary data read as OBJ, whose
+            // unknown "statements" would otherwise be ignored without a word.
+            if (line.find('\0') != std::string_view::npos) fail("a NUL byte: this is not an OBJ text file");
             if (const std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
             line = trim(line);
             if (!line.empty() && line.back() == '\\') {

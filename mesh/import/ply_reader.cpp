@@ -71,6 +71,7 @@ public:
     RawMesh parse() {
         header();
         for (const Element& e : elements_) element(e);
+        check_nothing_after();
         return std::move(mesh_);
     }
 
@@ -199,6 +200,27 @@ private:
             case Type::f64: v = {0, static_cast<float>(std::bit_cast<double>(bits)), false}; break;
         }
         return v;
+    }
+
+    // A file holding more than its header declares (more vertices or faces than
+    // counted) would lose the rest without a word: it is refused. Blank space
+    // after an ASCII body is fine.
+    void check_nothing_after() {
+        if (format_ == Format::ascii) {
+            const std::size_t more = text_.find_first_not_of(" \t\r\n", pos_);
+            if (more == std::string_view::npos) return;
+            for (std::size_t i = pos_; i < more; ++i) line_ += text_[i] == '\n';
+            pos_ = more;
+        } else if (pos_ == text_.size()) {
+            return;
+        }
+        fail("data after the elements the header declares (" + declared() + "): the header's counts are too small");
+    }
+
+    std::string declared() const {
+        std::string out;
+        for (const Element& e : elements_) out += (out.empty() ? "" : ", ") + std::to_string(e.count) + " " + e.name;
+        return out;
     }
 
     float coordinate(Type t) {

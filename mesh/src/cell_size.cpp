@@ -32,14 +32,20 @@ double cell_count(const Vec3& lo, const Vec3& hi, float s) {
     return cells;
 }
 
+// The lists' lengths only (one counter a cell), not the lists: the trial grids
+// of the search must not need the memory of the grid finally built.
 Occupancy measure(const LevelArrays& a, const Vec3& lo, const Vec3& hi, float s) {
-    const CellGrid grid(grid_geometry_for(lo, hi, {s, s, s}), a.x, a.y, a.z, a.i0, a.i1, a.i2);
+    const GridGeometry g = grid_geometry_for(lo, hi, {s, s, s});
+    std::vector<std::uint32_t> length(g.cell_count(), 0u);
+    for (std::size_t t = 0; t < a.i0.size(); ++t) {
+        const auto corner = [&](std::uint32_t v) { return Vec3{a.x[v], a.y[v], a.z[v]}; };
+        g.for_each_cell(g.triangle_cells(corner(a.i0[t]), corner(a.i1[t]), corner(a.i2[t])), [&](std::size_t c) { ++length[c]; });
+    }
     Occupancy o;
-    o.cells = static_cast<double>(grid.cell_count());
-    for (std::size_t c = 0; c < grid.cell_count(); ++c) {
-        const std::size_t n = grid.list(c).size();
+    o.cells = static_cast<double>(length.size());
+    for (const std::uint32_t n : length) {
         o.occupied += n > 0 ? 1 : 0;
-        o.listed += static_cast<double>(n);
+        o.listed += n;
     }
     return o;
 }

@@ -4,7 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
+#include "levelsweep/build_error.hpp"
+#include "levelsweep/memory_limit.hpp"
+#include "levelsweep/working_range.hpp"
 #include "mesh_builder.hpp"
 
 namespace levelsweep {
@@ -147,13 +151,24 @@ std::vector<LevelFeature> StreetLevel::of(FeatureKind kind) const {
 }
 
 StreetLevel generate_street_level(const GenerateOptions& options) {
-    // About 1,000 triangles a block: 96 per tile row across the road and the
-    // sidewalk, 192 for the kerb and wall, about 130 for the features.
     const double target = std::max(1.0, static_cast<double>(options.triangles));
     const auto blocks = static_cast<std::uint32_t>(std::max(1.0, std::round(target / 1000.0)));
+    const auto cols = static_cast<std::uint32_t>(std::ceil(std::sqrt(blocks * block_y / block_x)));
+    const double extent = std::max(cols * block_x, std::ceil(static_cast<double>(blocks) / cols) * block_y);
+    if (extent > working_range)
+        throw LevelBuildError("a street level of " + std::to_string(options.triangles) + " triangles would span " +
+                              std::to_string(static_cast<long long>(extent)) + " m, beyond the working range of " +
+                              std::to_string(static_cast<long long>(working_range)) + " m (docs/decisions.md)");
+    // Measured: a peak of about 250 bytes per triangle (the builder's mesh, the
+    // level's arrays, the derived floats and the cell lists), at 100,000 and at
+    // 1,000,000 triangles.
+    constexpr std::uint64_t bytes_per_triangle = 280;
+    check_memory(bytes_per_triangle * std::max<std::uint64_t>(options.triangles, 1000),
+                 "a street level of " + std::to_string(options.triangles) + " triangles", "ask for fewer triangles");
+    // About 1,000 triangles a block: 96 per tile row across the road and the
+    // sidewalk, 192 for the kerb and wall, about 130 for the features.
     const double per_block = target / blocks;
     const int y_segments = std::clamp(static_cast<int>(std::lround((per_block - 322.0) / 96.0)), 1, 1000);
-    const auto cols = static_cast<std::uint32_t>(std::ceil(std::sqrt(blocks * block_y / block_x)));
 
     std::mt19937 rng(options.seed);
     MeshBuilder m;

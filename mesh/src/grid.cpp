@@ -77,6 +77,9 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
                    std::span<const float> z, std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
                    std::span<const std::uint32_t> i2)
     : geometry_(geometry) {
+    // Before anything is allocated: the lists' length, from each triangle's cell box.
+    if (words_needed(geometry, x, y, z, i0, i1, i2) > no_triangle)
+        throw LevelBuildError("the cell lists would pass 2^32 words; choose a larger cell size");
     const std::size_t cells = geometry.cell_count();
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
     const auto cells_of = [&](std::size_t t) {
@@ -91,8 +94,6 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
     for (std::size_t c = 0; c < cells; ++c) {
         offsets_[c] = static_cast<std::uint32_t>(total);
         total += std::uint64_t{1} + cursor[c];
-        if (total > no_triangle)
-            throw LevelBuildError("the cell lists would pass 2^32 words; choose a larger cell size");
     }
 
     // Pass 2: counts, then indices in ascending triangle order.

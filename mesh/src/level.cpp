@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "fnv1a.hpp"
 #include "levelsweep/build_error.hpp"
+#include "levelsweep/memory_limit.hpp"
 #include "levelsweep/triangle.hpp"
 
 namespace levelsweep {
@@ -32,6 +34,22 @@ void check_arrays(const LevelArrays& a) {
                                       std::to_string(idx[i]) + ", out of range (" + std::to_string(a.x.size()) +
                                       " vertices)");
     }
+}
+
+// What the build adds to the arrays it is given, before it allocates any of
+// it: the derived per-triangle floats (three edges and the normal, three
+// floats each, and the plane), each cell's list offset and count, and the
+// lists themselves (one word per triangle in each cell of its box).
+void check_build_memory(const LevelArrays& a, const GridGeometry& g) {
+    const std::uint64_t words = CellGrid::words_needed(g, a.x, a.y, a.z, a.i0, a.i1, a.i2);
+    const std::uint64_t lists = 4 * (words + 2 * std::uint64_t{g.cell_count()});
+    const std::uint64_t derived = 13 * 4 * std::uint64_t{a.i0.size()};
+    char size[32];
+    std::snprintf(size, sizeof size, "%g", static_cast<double>(g.cell_size.x));
+    check_memory(lists + derived,
+                 "the level (" + std::to_string(a.i0.size()) + " triangles; its cell lists " + memory_text(lists) + ": " +
+                     std::to_string(words) + " words over " + std::to_string(g.cell_count()) + " cells of " + size + " m)",
+                 "choose a larger cell size (--cell-size)");
 }
 
 }  // namespace
@@ -79,6 +97,7 @@ Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size) {
     const Bounds bounds = vertex_bounds(arrays);
     const GridGeometry geometry =
         grid_geometry_for(bounds.min, bounds.max, cell_size ? *cell_size : choose_cell_size(arrays));
+    check_build_memory(arrays, geometry);
     level.grid_ = CellGrid(geometry, arrays.x, arrays.y, arrays.z, arrays.i0, arrays.i1, arrays.i2);
     level.bounds_max_ = bounds.max;
 

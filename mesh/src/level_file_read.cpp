@@ -11,6 +11,7 @@
 #include "level_file_format.hpp"
 #include "levelsweep/build_error.hpp"
 #include "levelsweep/level_file.hpp"
+#include "levelsweep/memory_limit.hpp"
 #include "little_endian.hpp"
 #include "mapped_file.hpp"
 
@@ -52,6 +53,7 @@ public:
     Level read() {
         check_header();
         check_table();
+        check_load_memory();
         LevelArrays a;
         read_vertices(a);
         read_triangles(a);
@@ -137,6 +139,18 @@ private:
             fail(header_size + grid * entry_size + entry_count, "GRID count is not 1");
         if (sections_[cell].count >= no_triangle)
             fail(header_size + cell * entry_size + entry_count, "more than 2^32 - 2 cell-list words");
+    }
+
+    // Before any array is allocated: the arrays, the derived per-triangle floats
+    // and the rebuilt grid (its offsets and the lists), from the table's counts
+    // and the grid's dimensions as stored (not yet checked, so at most the lists' words).
+    void check_load_memory() const {
+        const std::uint64_t at = sections_[grid].offset, words = sections_[cell].count;
+        std::uint64_t cells = 1;
+        for (std::size_t k = 0; k < 3; ++k) cells = std::min(cells * u32(at + grid_dims + 4 * k), words);
+        const std::uint64_t v = sections_[vert].count, t = sections_[tris].count;
+        check_memory(12 * v + (16 + 52) * t + 4 * (words + cells), name_ + ": loading the level",
+                     "use a machine with more memory");
     }
 
     void read_vertices(LevelArrays& a) const {

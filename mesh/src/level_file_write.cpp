@@ -90,9 +90,11 @@ std::vector<std::byte> serialize_level(const Level& level) {
 
 void save_level(const Level& level, const std::filesystem::path& path) {
     const std::vector<std::byte> bytes = serialize_level(level);
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), &std::fclose);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!f) throw LevelFileError(path.string(), 0, std::string("cannot open for writing: ") + std::strerror(errno));
     if (std::fwrite(bytes.data(), 1, bytes.size(), f.get()) != bytes.size() || std::fflush(f.get()) != 0)
+        throw LevelFileError(path.string(), 0, std::string("cannot write: ") + std::strerror(errno));
+    if (std::fclose(f.release()) != 0)  // checked too: some file systems report a failed write only here
         throw LevelFileError(path.string(), 0, std::string("cannot write: ") + std::strerror(errno));
 }
 

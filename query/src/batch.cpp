@@ -4,9 +4,11 @@
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <stdexcept>
@@ -35,11 +37,14 @@ struct BatchRunner::Impl {
     tbb::task_arena arena;
     tbb::enumerable_thread_specific<Worker> workers;
 
+    // No more threads than TBB runs at once (the cores this process may use):
+    // an arena asked for more runs on these anyway, and threads() says so.
     Impl(const Level& l, unsigned threads, Path p, Isa i)
         : level(l),
           path(p),
           isa(p == Path::batch ? i : Isa::scalar),
-          arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)),
+          arena(threads == 0 ? tbb::task_arena::automatic
+                             : static_cast<int>(std::min(threads, static_cast<unsigned>(tbb::info::default_concurrency())))),
           workers([this] { return Worker(level, batch); }) {
         if (!isa_available(isa))
             throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");

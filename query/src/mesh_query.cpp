@@ -10,6 +10,7 @@
 #include <cmath>
 #include <optional>
 
+#include "levelsweep/working_range.hpp"
 #include "mesh_visits.hpp"
 
 namespace levelsweep {
@@ -127,6 +128,9 @@ QueryStatus validate_query(const Query& q) {
             break;
     }
     if (s.max_contacts == 0) return QueryStatus::zero_max_contacts;
+    // Last, so that every input refused before the working range existed keeps its status.
+    const Bounds b = query_bounds(q);
+    if (!within_working_range(b.min) || !within_working_range(b.max)) return QueryStatus::out_of_range;
     return QueryStatus::ok;
 }
 

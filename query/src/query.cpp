@@ -85,6 +85,7 @@ std::string_view query_status_name(QueryStatus s) {
         case QueryStatus::bad_extent: return "bad_extent";
         case QueryStatus::zero_max_contacts: return "zero_max_contacts";
         case QueryStatus::malformed: return "malformed";
+        case QueryStatus::out_of_range: return "out_of_range";
     }
     return "?";
 }

@@ -2,13 +2,18 @@
 // zlib's gzread, which reads gzipped and plain files alike; output is plain.
 #pragma once
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -21,12 +26,21 @@ inline std::uint32_t crc32_of(std::span<const std::byte> bytes) {
         ::crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
 }
 
+// Why a path cannot be read as a file, or nothing: it is a directory (which
+// opens, and then fails every read with a message about something else).
+inline std::optional<std::string> not_a_file(const std::filesystem::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return "is a directory, not a file";
+    return std::nullopt;
+}
+
 // A gzread stream that counts the bytes it delivered.
 class InStream {
 public:
     explicit InStream(const std::filesystem::path& path) : name_(path.string()) {
+        if (const auto why = not_a_file(path)) throw ReplayFileError(name_, 0, *why);
         file_ = ::gzopen(name_.c_str(), "rb");
-        if (!file_) throw ReplayFileError(name_, 0, "cannot open");
+        if (!file_) throw ReplayFileError(name_, 0, std::string("cannot open: ") + std::strerror(errno));
         ::gzbuffer(file_, 1 << 16);
     }
     ~InStream() {
@@ -72,7 +86,18 @@ class OutStream {
 public:
     explicit OutStream(const std::filesystem::path& path) : name_(path.string()) {
         file_ = std::fopen(name_.c_str(), "wb");
-        if (!file_) throw ReplayFileError(name_, 0, "cannot create");
+        if (!file_) throw ReplayFileError(name_, 0, std::string("cannot create: ") + std::strerror(errno));
+    }
+    // An existing file, cut to its first `keep` bytes, written on from there.
+    OutStream(const std::filesystem::path& path, std::uint64_t keep) : name_(path.string()), offset_(keep) {
+        file_ = std::fopen(name_.c_str(), "r+b");
+        if (!file_) throw ReplayFileError(name_, 0, std::string("cannot open for writing: ") + std::strerror(errno));
+        if (::ftruncate(::fileno(file_), static_cast<off_t>(keep)) != 0 || std::fseek(file_, 0, SEEK_END) != 0) {
+            const int err = errno;
+            std::fclose(file_);
+            file_ = nullptr;
+            throw ReplayFileError(name_, keep, std::string("cannot cut the file here: ") + std::strerror(err));
+        }
     }
     ~OutStream() {
         if (file_) std::fclose(file_);
@@ -81,28 +106,29 @@ public:
     OutStream& operator=(const OutStream&) = delete;
 
     void write(std::span<const std::byte> bytes) {
-        if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
-            throw ReplayFileError(name_, offset_, "write failed");
+        if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail(offset_, "write failed");
         offset_ += bytes.size();
     }
     void patch(std::uint64_t at, std::span<const std::byte> bytes) {
         if (std::fseek(file_, static_cast<long>(at), SEEK_SET) != 0 ||
             std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() ||
             std::fseek(file_, 0, SEEK_END) != 0)
-            throw ReplayFileError(name_, at, "write failed");
+            fail(at, "write failed");
     }
     void flush() {
-        if (std::fflush(file_) != 0) throw ReplayFileError(name_, offset_, "flush failed");
+        if (std::fflush(file_) != 0) fail(offset_, "flush failed");
     }
     void close() {
-        if (file_ && std::fclose(file_) != 0) {
-            file_ = nullptr;
-            throw ReplayFileError(name_, offset_, "close failed");
-        }
+        std::FILE* f = file_;
         file_ = nullptr;
+        if (f && std::fclose(f) != 0) fail(offset_, "close failed");
     }
 
 private:
+    [[noreturn]] void fail(std::uint64_t at, const char* what) const {
+        throw ReplayFileError(name_, at, std::string(what) + ": " + std::strerror(errno));
+    }
+
     std::string name_;
     std::FILE* file_ = nullptr;
     std::uint64_t offset_ = 0;

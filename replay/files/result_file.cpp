@@ -1,9 +1,10 @@
 // The result file (docs/formats.md, "The result file"): a 64-byte header, the
 // metadata, then one variable-size record per query, each ending in its CRC-32,
 // so that a torn record at the end of an interrupted run is detected and every
-// record before it is kept. The reader accepts only what the writer writes
-// (reserved bytes zero, flags 0 or 1), so every file it reads rewrites to the
-// same bytes.
+// record before it is kept, then a trailer written only when the run finishes,
+// so that a file without it reads as incomplete. The reader accepts only what
+// the writer writes (reserved bytes zero, flags 0 or 1), so every file it reads
+// rewrites to the same bytes.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -22,7 +23,11 @@ using detail::load_u64;
 namespace {
 
 constexpr char result_magic[8] = {'L', 'S', 'W', 'P', 'R', 'E', 'S', 0};
+constexpr char trailer_magic[8] = {'L', 'S', 'W', 'P', 'E', 'N', 'D', 0};
 constexpr std::size_t header_bytes = 64;
+// The trailer: a size word of 0 (no record has it), the magic, the record
+// count, 8 reserved zero bytes, and a CRC-32 of the 28 bytes before it.
+constexpr std::size_t trailer_bytes = 32;
 constexpr std::size_t record_fixed_bytes = 56;  // before the contacts
 constexpr std::size_t record_crc_bytes = 4;
 constexpr std::uint32_t max_metadata = 1u << 20;
@@ -66,7 +71,8 @@ std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::files
     w.put(code_of(h.isa, isas, "ISA"), 1);
     w.zeros(2);
     w.u32(detail::crc32_of(meta));  // the metadata is covered like every other byte
-    w.zeros(16);
+    w.u64(h.expected_count);
+    w.zeros(8);
     w.u32(detail::crc32_of(std::span<const std::byte>(w.bytes()).first(60)));
     w.text(h.metadata.data(), h.metadata.size());
     return w.bytes();
@@ -79,13 +85,24 @@ void check_record(const ResultRecord& r) {
         throw std::invalid_argument("a result's count (" + std::to_string(r.result.count) + ") differs from its contacts (" +
                                     std::to_string(r.contacts.size()) + ")");
     if (static_cast<int>(r.kind) >= query_kind_count) throw std::invalid_argument("unknown query kind");
-    if (r.result.status > QueryStatus::malformed) throw std::invalid_argument("unknown query status");
+    if (static_cast<int>(r.result.status) >= query_status_count) throw std::invalid_argument("unknown query status");
+}
+
+std::vector<std::byte> encode_trailer(std::uint64_t records) {
+    ByteWriter w;
+    w.u32(0);
+    w.text(trailer_magic, 8);
+    w.u64(records);
+    w.zeros(8);
+    w.u32(detail::crc32_of(w.bytes()));
+    return w.bytes();
 }
 
 }  // namespace
 
 struct ResultFileWriter::Impl {
     detail::OutStream out;
+    std::uint64_t written = 0;
     bool closed = false;
 };
 
@@ -96,13 +113,19 @@ ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const Resu
     impl_->out.flush();  // from here on the file reads as a result file, with no records yet
 }
 
+ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileResume& resume)
+    : impl_(new Impl{detail::OutStream(path, resume.records_end), resume.records}) {}
+
 ResultFileWriter::~ResultFileWriter() {
+    if (impl_->closed) return;
     try {
-        close();
+        impl_->out.close();  // without the trailer: the run did not finish
     } catch (const ReplayFileError&) {
         // A destructor cannot report it; close() explicitly to see the error.
     }
 }
+
+std::uint64_t ResultFileWriter::written() const { return impl_->written; }
 
 void ResultFileWriter::write(const ResultRecord& r) {
     if (impl_->closed) throw std::logic_error("ResultFileWriter::write after close");
@@ -137,6 +160,7 @@ void ResultFileWriter::write(const ResultRecord& r) {
     }
     w.u32(detail::crc32_of(w.bytes()));
     impl_->out.write(w.bytes());
+    ++impl_->written;
 }
 
 void ResultFileWriter::flush() {
@@ -146,6 +170,7 @@ void ResultFileWriter::flush() {
 void ResultFileWriter::close() {
     if (impl_->closed) return;
     impl_->closed = true;
+    impl_->out.write(encode_trailer(impl_->written));
     impl_->out.close();
 }
 
@@ -164,8 +189,9 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
         throw ReplayFileError(name, 0, "not a levelsweep result file (bad magic)");
     if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
     // The version before any CRC, so that a newer file says so.
-    if (load_u32(h.data() + 8) != result_file_version)
-        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(load_u32(h.data() + 8)) + " (this build reads " +
+    header_.version = load_u32(h.data() + 8);
+    if (header_.version != 1 && header_.version != result_file_version)
+        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(header_.version) + " (this build reads 1 and " +
                                            std::to_string(result_file_version) + ")");
     if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
     if (load_u32(h.data() + 16) != result_contact_bytes) throw ReplayFileError(name, 16, "contact size is not 64");
@@ -174,7 +200,10 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
         throw ReplayFileError(name, 60, "header CRC-32 mismatch");
     if (!all_zero(h.data() + 38, 2)) throw ReplayFileError(name, 38, "reserved bytes are not zero");
-    if (!all_zero(h.data() + 44, 16)) throw ReplayFileError(name, 44, "reserved bytes are not zero");
+    // Version 1 reserved bytes 44 to 59; version 2 keeps the expected count in 44 to 51.
+    const std::size_t reserved = header_.version == 1 ? 44 : 52;
+    if (!all_zero(h.data() + reserved, 60 - reserved)) throw ReplayFileError(name, reserved, "reserved bytes are not zero");
+    header_.expected_count = header_.version == 1 ? unknown_query_count : load_u64(h.data() + 44);
     header_.level_checksum = load_u64(h.data() + 24);
     header_.quirks = load_u32(h.data() + 32);
     const auto path_code = std::to_integer<std::size_t>(h[36]), isa_code = std::to_integer<std::size_t>(h[37]);
@@ -189,6 +218,7 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     if (load_u32(h.data() + 40) != detail::crc32_of(text_bytes))
         throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
+    records_end_ = impl_->in.offset();
 }
 
 ResultFileReader::~ResultFileReader() = default;
@@ -197,51 +227,87 @@ bool ResultFileReader::next(ResultRecord& r) {
     Impl& im = *impl_;
     if (im.done) return false;
     try {
-        if (read_record(r)) return true;
+        if (read_record(r)) {
+            ++records_;
+            records_end_ = im.in.offset();
+            return true;
+        }
     } catch (const ReplayFileError& e) {  // a gzip stream that fails its own check
         truncation_ = e;
+        end_ = header_.version == 1 ? ResultsEnd::unmarked : ResultsEnd::incomplete;
     }
     im.done = true;
     return false;
 }
 
-// One record into `r`; false at the end of the data or at a record that cannot
-// be read (truncation_ then says where and why).
+std::string ResultFileReader::end_text() const {
+    const std::string n = std::to_string(records_);
+    const std::string queries = records_ == 1 ? " query" : " queries";
+    const std::string cut = truncation_ ? " (" + std::string(truncation_->what()) + ")" : "";
+    switch (end_) {
+        case ResultsEnd::complete: return "complete: " + n + queries;
+        case ResultsEnd::incomplete:
+            return "incomplete: " + n +
+                   (header_.expected_count == unknown_query_count ? queries + " (of a total the run did not know)"
+                                                                  : " of " + std::to_string(header_.expected_count) + " queries") +
+                   cut;
+        case ResultsEnd::damaged: return "damaged after " + n + queries + ": " + (truncation_ ? truncation_->what() : "?");
+        case ResultsEnd::unmarked:
+            return "a version 1 file, which does not record whether its run finished: " + n + queries + cut;
+    }
+    return "?";
+}
+
+// One record into `r`; false at the end of the data, at the trailer, or at a
+// record that cannot be read (end_ and truncation_ then say how and where).
 bool ResultFileReader::read_record(ResultRecord& r) {
     Impl& im = *impl_;
     const std::uint64_t at = im.in.offset();
-    auto stop = [&](std::uint64_t offset, const std::string& why) {
+    const bool marked = header_.version != 1;
+    // The data ends (the run did not finish) or holds bytes no writer writes.
+    auto ends = [&](std::uint64_t offset, const std::string& why) {
         truncation_ = ReplayFileError(im.in.name(), offset, why);
+        end_ = marked ? ResultsEnd::incomplete : ResultsEnd::unmarked;
+        return false;
+    };
+    auto damaged = [&](std::uint64_t offset, const std::string& why) {
+        truncation_ = ReplayFileError(im.in.name(), offset, why);
+        end_ = ResultsEnd::damaged;
         return false;
     };
     std::array<std::byte, 4> size_bytes;
     const std::size_t got = im.in.read(size_bytes);
-    if (got < 4 && im.in.cut_short()) return stop(at + got, "the gzip stream ends here, cut short");
-    if (got == 0) return false;
-    if (got < 4) return stop(at + got, "the file ends here, inside a record's size");
+    if (got < 4 && im.in.cut_short()) return ends(at + got, "the gzip stream ends here, cut short");
+    if (got == 0) {
+        end_ = marked ? ResultsEnd::incomplete : ResultsEnd::unmarked;
+        return false;
+    }
+    if (got < 4) return ends(at + got, "the file ends here, inside a record's size");
     const std::uint32_t size = load_u32(size_bytes.data());
+    if (size == 0 && marked) return read_trailer(at);
     const std::size_t max_size = record_fixed_bytes + 255 * result_contact_bytes + record_crc_bytes;
     if (size < record_fixed_bytes + record_crc_bytes || size > max_size ||
         (size - record_fixed_bytes - record_crc_bytes) % result_contact_bytes != 0)
-        return stop(at, "bad record size " + std::to_string(size));
+        return damaged(at, "bad record size " + std::to_string(size));
     im.record.resize(size);
     std::memcpy(im.record.data(), size_bytes.data(), 4);
     const std::size_t rest = im.in.read(std::span(im.record).subspan(4));
-    if (rest < size - 4) return stop(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
+    if (rest < size - 4) return ends(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
     const std::byte* p = im.record.data();
     if (load_u32(p + size - 4) != detail::crc32_of(std::span<const std::byte>(im.record).first(size - 4)))
-        return stop(at, "record CRC-32 mismatch");
+        return damaged(at, "record CRC-32 mismatch");
     const std::size_t n = std::to_integer<std::size_t>(p[15]);
     if (size != record_fixed_bytes + n * result_contact_bytes + record_crc_bytes)
-        return stop(at + 15, "contact count disagrees with the record size");
+        return damaged(at + 15, "contact count disagrees with the record size");
     const auto kind = std::to_integer<std::uint32_t>(p[12]), status = std::to_integer<std::uint32_t>(p[13]);
-    if (kind >= static_cast<std::uint32_t>(query_kind_count)) return stop(at + 12, "unknown query kind");
-    if (status != malformed_status && status > static_cast<std::uint32_t>(QueryStatus::malformed))
-        return stop(at + 13, "unknown status");
-    if (std::to_integer<int>(p[14]) > 1) return stop(at + 14, "overflow is neither 0 nor 1");
+    if (kind >= static_cast<std::uint32_t>(query_kind_count)) return damaged(at + 12, "unknown query kind");
+    // Version 1 knew the statuses up to malformed (5) only.
+    const std::uint32_t statuses = marked ? query_status_count : static_cast<std::uint32_t>(QueryStatus::malformed) + 1;
+    if (status != malformed_status && status >= statuses) return damaged(at + 13, "unknown status");
+    if (std::to_integer<int>(p[14]) > 1) return damaged(at + 14, "overflow is neither 0 nor 1");
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t reserved = record_fixed_bytes + i * result_contact_bytes + 60;
-        if (!all_zero(p + reserved, 4)) return stop(at + reserved, "reserved bytes are not zero");
+        if (!all_zero(p + reserved, 4)) return damaged(at + reserved, "reserved bytes are not zero");
     }
     r = ResultRecord{};
     r.index = load_u64(p + 4);
@@ -273,6 +339,36 @@ bool ResultFileReader::read_record(ResultRecord& r) {
         m.inside_mask = static_cast<std::int32_t>(load_u32(c + 56));
     }
     return true;
+}
+
+// The trailer whose zero size word starts at `at`: the count must be the
+// records read, and nothing may follow. Always false (the records have ended).
+bool ResultFileReader::read_trailer(std::uint64_t at) {
+    Impl& im = *impl_;
+    std::array<std::byte, trailer_bytes> t{};
+    const std::size_t got = im.in.read(std::span(t).subspan(4));
+    end_ = ResultsEnd::damaged;
+    auto stop = [&](std::uint64_t offset, const std::string& why) {
+        truncation_ = ReplayFileError(im.in.name(), offset, why);
+        return false;
+    };
+    if (got < trailer_bytes - 4) {
+        end_ = ResultsEnd::incomplete;
+        return stop(at + 4 + got, "the file ends here, inside the trailer at byte " + std::to_string(at));
+    }
+    if (std::memcmp(t.data() + 4, trailer_magic, 8) != 0) return stop(at, "bad record size 0 (and not the trailer)");
+    if (load_u32(t.data() + 28) != detail::crc32_of(std::span<const std::byte>(t).first(28)))
+        return stop(at + 28, "trailer CRC-32 mismatch");
+    if (!all_zero(t.data() + 20, 8)) return stop(at + 20, "reserved bytes are not zero");
+    const std::uint64_t count = load_u64(t.data() + 12);
+    if (count != records_)
+        return stop(at + 12, "the trailer counts " + std::to_string(count) + " records, the file holds " + std::to_string(records_));
+    std::byte extra[1];
+    if (im.in.read(extra) != 0) return stop(at + trailer_bytes, "data after the trailer");
+    end_ = ResultsEnd::incomplete;  // all the data is there, but not the end of the gzip stream
+    if (im.in.cut_short()) return stop(at + trailer_bytes, "the gzip stream ends here, cut short");
+    end_ = ResultsEnd::complete;
+    return false;
 }
 
 bool ResultFileReader::looks_like(const std::filesystem::path& path) {

@@ -4,10 +4,11 @@
 // behind them). Each read either fails to open with ReplayFileError, or yields
 // records, each whole (its count equal to its contacts, a known kind and
 // status), until the end or a truncation at or after the last record's end. The
-// reader accepts only what the writer writes, so for a plain input the header
-// and records read, written again, give back the input's bytes up to the end of
-// the last record read. Anything else (a crash, a sanitizer report, another
-// exception, other bytes) is a finding.
+// reader accepts only what the writer writes, so for a plain version-2 input
+// the header and records read, written again, give back the input's bytes up
+// to the end of the last record read, and with the trailer (close()) exactly
+// when the reader found the file complete. Anything else (a crash, a sanitizer
+// report, another exception, other bytes) is a finding.
 #include <unistd.h>
 #include <zlib.h>
 
@@ -57,14 +58,15 @@ void put_crc(std::string& s, std::size_t at, std::size_t from, std::size_t n) {
     for (std::size_t i = 0; i < 4; ++i) s[at + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
 }
 
-// The header's metadata and header CRCs, then each record's, where they fit.
+// The header's metadata and header CRCs, then each record's, where they fit,
+// and the trailer's (the 32 bytes a zero size word starts).
 std::string with_crcs_fixed(std::string s) {
     if (s.size() < 64) return s;
     const std::size_t meta = u32_at(s, 20);
     if (meta <= s.size() - 64) put_crc(s, 40, 64, meta);
     put_crc(s, 60, 0, 60);
     for (std::size_t at = 64 + std::min(meta, s.size() - 64); s.size() - at >= 8;) {
-        const std::size_t size = u32_at(s, at);
+        const std::size_t size = u32_at(s, at) == 0 ? 32 : u32_at(s, at);
         if (size < 8 || size > s.size() - at) break;
         put_crc(s, at + size - 4, at, size - 4);
         at += size;
@@ -78,6 +80,7 @@ void read_and_rewrite(const std::string& bytes) {
     std::vector<levelsweep::ResultRecord> records;
     levelsweep::ResultFileHeader header;
     std::uint64_t end = 0;  // where the last record read ends
+    bool complete = false;
     try {
         levelsweep::ResultFileReader reader(temp_file(0));
         header = reader.header();
@@ -86,24 +89,28 @@ void read_and_rewrite(const std::string& bytes) {
         while (reader.next(r)) {
             check(r.result.count == r.contacts.size() && r.contacts.size() <= 255);
             check(static_cast<int>(r.kind) < levelsweep::query_kind_count);
-            check(r.result.status <= levelsweep::QueryStatus::malformed);
+            check(static_cast<int>(r.result.status) < levelsweep::query_status_count);
             check(!r.malformed || r.result.status == levelsweep::QueryStatus::malformed);
             end += 60 + 64 * r.contacts.size();
             records.push_back(r);
         }
         if (const auto cut = reader.truncation()) check(gzipped(bytes) || cut->offset() >= end);
+        check(reader.records_read() == records.size() && reader.records_end() == end);
+        complete = reader.end() == levelsweep::ResultsEnd::complete;
+        check(!complete || (!reader.truncation() && header.version == levelsweep::result_file_version));
     } catch (const levelsweep::ReplayFileError&) {
         return;
     }
-    if (gzipped(bytes)) return;  // the compressed bytes are zlib's to choose
+    // The compressed bytes are zlib's to choose; version 1 is read, never written.
+    if (gzipped(bytes) || header.version != levelsweep::result_file_version) return;
     {
         levelsweep::ResultFileWriter w(temp_file(1), header);
         for (const levelsweep::ResultRecord& r : records) w.write(r);
-        w.close();
+        if (complete) w.close();  // the trailer; otherwise the file ends after its records
     }
     std::ifstream in(temp_file(1), std::ios::binary);
     const std::string written{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    check(end <= bytes.size() && written.size() == end);
+    check(end <= bytes.size() && written.size() == (complete ? bytes.size() : end));
     check(std::equal(written.begin(), written.end(), bytes.begin()));
 }
 

@@ -170,17 +170,35 @@ TEST_SUITE("diff cli") {
         std::filesystem::remove(short_results);
     }
 
-    TEST_CASE("a file cut short is compared up to the cut, named, and exits 2") {
+    TEST_CASE("a file cut short is compared up to the cut, named, and exits 2 unless --allow-incomplete") {
         const Files& f = files();
         const auto cut = temp_path("diff_cut.lsr");
         const std::string bytes = file_text(f.a);
-        write_text(cut, bytes.substr(0, bytes.size() - 10));  // inside the last record
+        const std::size_t at = bytes.size() - 32 - 10;  // inside the last record, before the 32-byte trailer
+        write_text(cut, bytes.substr(0, at));
         const Diff d = diff_json(f.a + " " + cut.string());
         CHECK(d.exit_code == 2);
         CHECK(d.report["compared"] == 5);
         CHECK(d.report["only_a"] == 1);
         REQUIRE(d.report["errors"].size() == 1);
-        CHECK(d.report["errors"][0].get<std::string>().find("byte " + std::to_string(bytes.size() - 10)) != std::string::npos);
+        const std::string error = d.report["errors"][0].get<std::string>();
+        CHECK(error.find("incomplete: 5 queries") != std::string::npos);
+        CHECK(error.find("byte " + std::to_string(at)) != std::string::npos);
+        CHECK(error.find("--allow-incomplete") != std::string::npos);
+        // Accepted as a prefix, the records its run never wrote are not differences.
+        const Diff allowed = diff_json(f.a + " " + cut.string() + " --allow-incomplete");
+        CHECK(allowed.exit_code == 0);
+        CHECK(allowed.report["compared"] == 5);
+        CHECK(allowed.report["only_a"] == 0);
+        CHECK(allowed.report["not_compared"] == 1);
+        CHECK(allowed.report["errors"].empty());
+        REQUIRE(allowed.report["warnings"].size() == 1);
+        CHECK(allowed.report["warnings"][0].get<std::string>().find("incomplete: 5 queries") != std::string::npos);
+        // A damaged record is not a prefix to accept.
+        std::string flipped = bytes;
+        flipped[at] = static_cast<char>(flipped[at] ^ 0x10);
+        write_text(cut, flipped);
+        CHECK(diff_json(f.a + " " + cut.string() + " --allow-incomplete").exit_code == 2);
         std::filesystem::remove(cut);
     }
 
@@ -266,16 +284,23 @@ TEST_SUITE("diff cli") {
         CHECK_NEAR(lines[4]["contacts"][0]["depth"].get<double>(), 0.2);
         CHECK(lines[3]["stats"]["extra_entries"].get<int>() > 0);  // the counter bug's walk
 
-        // The same through -o, from a gzipped copy; a file cut short exports its whole records and exits 3.
+        // The same through -o, from a gzipped copy; a file cut short exports its
+        // whole records and exits 3 (to -o: writes nothing) unless --allow-incomplete.
         const auto gz = temp_path("export.lsr.gz"), out = temp_path("export.jsonl"), cut = temp_path("export_cut.lsr");
         write_gzip(gz, file_text(f.a));
         CHECK(run_cli("export " + gz.string() + " -o " + out.string()).exit_code == 0);
         CHECK(file_text(out) == r.out);
         const std::string bytes = file_text(f.a);
-        write_text(cut, bytes.substr(0, bytes.size() - 1));
+        write_text(cut, bytes.substr(0, bytes.size() - 32 - 1));  // inside the last record
         const CliResult c = run_cli("export " + cut.string());
         CHECK(c.exit_code == 3);
         CHECK(json_lines(c.out).size() == 6);
+        CHECK(run_cli("export " + cut.string() + " -o " + out.string()).exit_code == 3);
+        CHECK(file_text(out) == r.out);  // left as it was
+        CHECK(run_cli("export " + cut.string() + " -o " + out.string() + " --allow-incomplete").exit_code == 0);
+        CHECK(json_lines(file_text(out)).size() == 6);
+        write_text(cut, bytes.substr(0, bytes.size() - 1));  // inside the trailer: every record, still incomplete
+        CHECK(run_cli("export " + cut.string()).exit_code == 3);
         CHECK(run_cli("export /no/such.lsr").exit_code != 0);
         for (const auto& p : {gz, out, cut}) std::filesystem::remove(p);
     }

@@ -142,7 +142,7 @@ TEST_SUITE("replay results cli") {
         const CliRun r = run_cli_both("replay " + street + " " + q.string() + " --threads 2");
         CHECK(r.exit_code == 0);
 
-        std::vector<std::vector<std::uint64_t>> expected(query_kind_count, std::vector<std::uint64_t>(7, 0));
+        std::vector<std::vector<std::uint64_t>> expected(query_kind_count, std::vector<std::uint64_t>(1 + query_status_count, 0));
         std::uint64_t contacts = 0, with_contacts = 0, overflowed = 0;
         for (std::size_t i = 0; i < queries.size(); ++i) {
             if (i == malformed_at) {  // counted as the default query's kind
@@ -203,10 +203,10 @@ TEST_SUITE("replay results cli") {
         std::filesystem::remove(out);
     }
 
-    TEST_CASE("a replay killed mid-run leaves every flushed record readable and right") {
+    TEST_CASE("a replay killed mid-run leaves every flushed record readable and right, in RESULTS.partial") {
         // The replay reads JSON Lines from a pipe that stays open: it runs and
         // flushes the first 4096 queries, then waits for the rest of its second
-        // chunk, and is killed there.
+        // chunk, and is killed there. Its results are in out.partial until it ends.
         const Level level = load_level(street);
         auto rng = seeded_rng(914);
         std::vector<Query> queries;
@@ -215,7 +215,7 @@ TEST_SUITE("replay results cli") {
             queries.push_back(random_query(rng, level, static_cast<QueryKind>(i % query_kind_count), Quirks::faithful()));
             lines += query_line(queries.back());
         }
-        const auto out = temp_path("killed.lsr");
+        const auto out = temp_path("killed.lsr"), partial = temp_path("killed.lsr.partial");
         int fds[2];
         REQUIRE(::pipe(fds) == 0);
         const pid_t pid = ::fork();
@@ -241,7 +241,7 @@ TEST_SUITE("replay results cli") {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
         while (std::chrono::steady_clock::now() < deadline) {
             try {
-                seen = read_results(out).records.size();
+                seen = read_results(partial).records.size();
                 if (seen >= 4096) break;
             } catch (const ReplayFileError&) {  // not created yet, or created and its header not yet written
             }
@@ -255,8 +255,10 @@ TEST_SUITE("replay results cli") {
         ::signal(SIGPIPE, old_pipe);
         CHECK(WIFSIGNALED(status));
 
-        const ReadBack back = read_results(out);
+        CHECK_FALSE(std::filesystem::exists(out));  // never put in place: the run did not finish
+        const ReadBack back = read_results(partial);
         CHECK_FALSE(back.truncation);
+        CHECK(back.end == ResultsEnd::incomplete);
         REQUIRE(back.records.size() == 4096);
         PathPair alone(level);
         for (std::size_t i = 0; i < back.records.size(); ++i) {
@@ -266,6 +268,6 @@ TEST_SUITE("replay results cli") {
             const std::string m = result_mismatch(ran.result, ran.contacts, back.records[i]);
             CHECK_MESSAGE(m.empty(), "query " << i << " differs in " << m);
         }
-        std::filesystem::remove(out);
+        std::filesystem::remove(partial);
     }
 }

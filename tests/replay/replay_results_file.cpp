@@ -1,6 +1,7 @@
 // The result file (docs/formats.md, "The result file"): round trips of every
-// field, gzipped files, and the broken-file corpus: every truncation, every
-// flipped byte, and each header and record field out of range.
+// field, gzipped files, the trailer that marks a finished run, appending to an
+// interrupted file, version 1 files, and the broken-file corpus: every
+// truncation, every flipped byte, and each header and record field out of range.
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -16,6 +17,7 @@ using namespace levelsweep::test;
 namespace {
 
 constexpr std::size_t header_bytes = 64;
+constexpr std::size_t trailer_bytes = 32;
 
 // Any bit pattern: NaNs, infinities, -0 and subnormals included.
 float any_float(std::mt19937& rng) { return std::bit_cast<float>(static_cast<std::uint32_t>(rng())); }
@@ -26,7 +28,7 @@ ResultRecord random_record(std::mt19937& rng, std::uint64_t index, std::size_t c
     r.index = index;
     r.kind = static_cast<QueryKind>(rng() % query_kind_count);
     r.malformed = rng() % 8 == 0;
-    r.result.status = r.malformed ? QueryStatus::malformed : static_cast<QueryStatus>(rng() % 6);
+    r.result.status = r.malformed ? QueryStatus::malformed : static_cast<QueryStatus>(rng() % query_status_count);
     r.result.overflow = rng() % 2 == 0;
     r.result.found = static_cast<std::uint32_t>(rng());
     QueryStats& s = r.result.stats;
@@ -84,8 +86,10 @@ void check_header(const ResultFileHeader& got, const ResultFileHeader& want) {
 struct Sample {
     ResultFileHeader header = sample_header(R"({"m": 1})");
     std::vector<ResultRecord> records;
-    std::vector<std::size_t> starts;  // and the file's size last
+    std::vector<std::size_t> starts;  // and the trailer's start last
     std::string bytes;
+
+    std::size_t trailer() const { return starts.back(); }
 };
 
 Sample sample_file(const std::filesystem::path& p) {
@@ -100,7 +104,7 @@ Sample sample_file(const std::filesystem::path& p) {
     s.starts.push_back(at);
     write_results(p, s.header, s.records);
     s.bytes = file_text(p);
-    REQUIRE(s.bytes.size() == at);
+    REQUIRE(s.bytes.size() == at + trailer_bytes);
     return s;
 }
 
@@ -151,7 +155,9 @@ TEST_SUITE("replay result file") {
             write_results(path, h, records);
             const ReadBack back = read_results(path);
             check_header(back.header, h);
+            CHECK(back.header.version == result_file_version);
             CHECK_FALSE(back.truncation);
+            CHECK(back.end == ResultsEnd::complete);
             REQUIRE(back.records.size() == records.size());
             for (std::size_t i = 0; i < records.size(); ++i) check_same(back.records[i], records[i]);
         }
@@ -191,22 +197,75 @@ TEST_SUITE("replay result file") {
         std::filesystem::remove(gz);
     }
 
-    TEST_CASE("the header is on disk when the writer opens, each record once flushed") {
+    TEST_CASE("the header is on disk when the writer opens, each record once flushed, the trailer once closed") {
         const auto path = temp_path("live.lsr");
         std::mt19937 rng(3);
-        ResultFileWriter w(path, sample_header());
+        ResultFileHeader h = sample_header();
+        h.expected_count = 2;
+        ResultFileWriter w(path, h);
         ReadBack back = read_results(path);
         CHECK(back.records.empty());
         CHECK_FALSE(back.truncation);
+        CHECK(back.end == ResultsEnd::incomplete);
+        CHECK(back.header.expected_count == 2);
         const ResultRecord r = random_record(rng, 0, 2);
         w.write(r);
         w.flush();
         back = read_results(path);
         REQUIRE(back.records.size() == 1);
         check_same(back.records[0], r);
+        CHECK(back.end == ResultsEnd::incomplete);
+        ResultFileReader reader(path);
+        for (ResultRecord x; reader.next(x);) {
+        }
+        CHECK(reader.end_text() == "incomplete: 1 of 2 queries");
+        CHECK(w.written() == 1);
         w.close();
+        back = read_results(path);
+        CHECK(back.end == ResultsEnd::complete);
+        CHECK(back.records.size() == 1);
         CHECK_THROWS_AS(w.write(r), std::logic_error);
         std::filesystem::remove(path);
+    }
+
+    TEST_CASE("a writer destroyed without close leaves no trailer: the file reads as incomplete") {
+        const auto path = temp_path("unclosed.lsr");
+        std::mt19937 rng(4);
+        {
+            ResultFileWriter w(path, sample_header());
+            w.write(random_record(rng, 0, 1));
+        }
+        const ReadBack back = read_results(path);
+        CHECK(back.records.size() == 1);
+        CHECK(back.end == ResultsEnd::incomplete);
+        CHECK_FALSE(back.truncation);
+        ResultFileReader reader(path);
+        for (ResultRecord x; reader.next(x);) {
+        }
+        CHECK(reader.end_text() == "incomplete: 1 query (of a total the run did not know)");
+        std::filesystem::remove(path);
+    }
+
+    TEST_CASE("appending to an interrupted file cut inside a record gives the bytes of one written at once") {
+        const auto path = temp_path("append_src.lsr"), cut = temp_path("append.lsr");
+        const Sample s = sample_file(path);
+        for (std::size_t len = s.starts.front(); len < s.bytes.size(); len += 7) {
+            CAPTURE(len);
+            write_text(cut, s.bytes.substr(0, len));
+            const ReadBack back = read_results(cut);
+            REQUIRE(back.end == ResultsEnd::incomplete);
+            const std::size_t kept = back.records.size();
+            CHECK(back.records_end == s.starts[kept]);
+            {
+                ResultFileWriter w(cut, ResultFileResume{back.records_end, kept});
+                for (std::size_t i = kept; i < s.records.size(); ++i) w.write(s.records[i]);
+                CHECK(w.written() == s.records.size());
+                w.close();
+            }
+            CHECK(file_text(cut) == s.bytes);
+        }
+        std::filesystem::remove(path);
+        std::filesystem::remove(cut);
     }
 
     TEST_CASE("the writer refuses what the reader would refuse") {
@@ -232,16 +291,17 @@ TEST_SUITE("replay result file") {
         CHECK_THROWS_AS(w.write(bad_kind), std::invalid_argument);
         ResultRecord bad_status = random_record(rng, 0, 0);
         bad_status.malformed = false;
-        bad_status.result.status = static_cast<QueryStatus>(6);
+        bad_status.result.status = static_cast<QueryStatus>(query_status_count);
         CHECK_THROWS_AS(w.write(bad_status), std::invalid_argument);
         w.close();
         const ReadBack back = read_results(path);  // nothing refused reached the file
         CHECK(back.records.empty());
         CHECK_FALSE(back.truncation);
+        CHECK(back.end == ResultsEnd::complete);
         std::filesystem::remove(path);
     }
 
-    TEST_CASE("truncated at every length: every whole record before the cut, and the byte where it ends") {
+    TEST_CASE("truncated at every length: every whole record before the cut, the byte where it ends, and incomplete") {
         const auto path = temp_path("cut_src.lsr"), cut = temp_path("cut.lsr");
         const Sample s = sample_file(path);
         const std::size_t records_start = s.starts.front();
@@ -258,6 +318,13 @@ TEST_SUITE("replay result file") {
             while (whole < s.records.size() && s.starts[whole + 1] <= len) ++whole;
             REQUIRE(o.back.records.size() == whole);
             for (std::size_t i = 0; i < whole; ++i) check_same(o.back.records[i], s.records[i]);
+            CHECK(o.back.records_end == s.starts[whole]);
+            if (len == s.bytes.size()) {
+                CHECK(o.back.end == ResultsEnd::complete);
+                CHECK_FALSE(o.back.truncation);
+                continue;
+            }
+            CHECK(o.back.end == ResultsEnd::incomplete);  // never complete without the whole trailer
             if (len == s.starts[whole]) {
                 CHECK_FALSE(o.back.truncation);  // the cut falls between records
             } else {
@@ -282,6 +349,7 @@ TEST_SUITE("replay result file") {
             REQUIRE(o.back.records.size() <= s.records.size());
             for (std::size_t i = 0; i < o.back.records.size(); ++i) check_same(o.back.records[i], s.records[i]);
             REQUIRE(o.back.truncation);  // even when only the gzip trailer is missing
+            CHECK(o.back.end == ResultsEnd::incomplete);
         }
         std::filesystem::remove(path);
         std::filesystem::remove(gz);
@@ -310,6 +378,13 @@ TEST_SUITE("replay result file") {
                     continue;
                 }
                 REQUIRE_FALSE(o.open_error);
+                if (at >= s.trailer()) {  // the trailer: every record read, then refused
+                    REQUIRE(o.back.records.size() == s.records.size());
+                    CHECK(o.back.end == ResultsEnd::damaged);
+                    REQUIRE(o.back.truncation);
+                    CHECK((o.back.truncation->offset() == s.trailer() || o.back.truncation->offset() == s.trailer() + 28));
+                    continue;
+                }
                 std::size_t k = 0;
                 while (s.starts[k + 1] <= at) ++k;  // the flipped record
                 REQUIRE(o.back.records.size() == k);
@@ -319,6 +394,7 @@ TEST_SUITE("replay result file") {
                 if (at >= s.starts[k] + 4) {
                     CHECK(e.offset() == s.starts[k]);
                     CHECK(mentions(e, "record CRC-32 mismatch"));
+                    CHECK(o.back.end == ResultsEnd::damaged);
                 } else {  // the size word: refused, a CRC mismatch, or a read past the end
                     CHECK((e.offset() == s.starts[k] || (e.offset() == s.bytes.size() && mentions(e, "ends here"))));
                 }
@@ -341,7 +417,7 @@ TEST_SUITE("replay result file") {
         };
         const Case cases[] = {
             {"magic", 0, 0x4c4c4c4c, false, 0, "bad magic"},
-            {"version", 8, 2, false, 8, "unsupported version 2"},
+            {"version", 8, 3, false, 8, "unsupported version 3"},
             {"version 0", 8, 0, true, 8, "unsupported version 0"},
             {"header size", 12, 65, false, 12, "header size"},
             {"contact size", 16, 48, false, 16, "contact size"},
@@ -350,8 +426,8 @@ TEST_SUITE("replay result file") {
             {"metadata past the end", 20, 1u << 20, true, s.bytes.size(), "truncated metadata"},
             {"header CRC", 60, 0, false, 60, "header CRC-32 mismatch"},
             {"reserved 38", 36, 0x00010000, true, 38, "reserved"},
-            {"reserved 44", 44, 1, true, 44, "reserved"},
-            {"reserved 56", 56, 0x01000000, true, 44, "reserved"},
+            {"reserved 52", 52, 1, true, 52, "reserved"},
+            {"reserved 56", 56, 0x01000000, true, 52, "reserved"},
             {"path code", 36, 2, true, 36, "unknown path code"},
             {"ISA code", 36, 5u << 8, true, 37, "unknown ISA code"},
             {"metadata CRC", 40, 0, true, 64, "metadata CRC-32 mismatch"},
@@ -369,6 +445,74 @@ TEST_SUITE("replay result file") {
         }
         CHECK(read_bytes(bad, "").open_error->offset() == 0);
         CHECK_THROWS_AS(ResultFileReader(temp_path("no_such_file.lsr")), ReplayFileError);
+        std::filesystem::remove(path);
+        std::filesystem::remove(bad);
+    }
+
+    TEST_CASE("a version 1 file (no expected count, no trailer) reads whole and says it does not record completeness") {
+        const auto path = temp_path("v1_src.lsr"), v1 = temp_path("v1.lsr");
+        const Sample s = sample_file(path);
+        // Version 1's bytes: the header with bytes 44 to 59 reserved, the records, nothing after.
+        std::string bytes = s.bytes.substr(0, s.trailer());
+        put_u32(bytes, 8, 1);
+        for (std::size_t i = 44; i < 52; ++i) bytes[i] = 0;
+        fix_header_crc(bytes);
+        std::vector<ResultRecord> expected = s.records;
+        for (std::size_t k = 0; k < expected.size(); ++k) {  // version 1 knew no status beyond malformed
+            if (expected[k].result.status != QueryStatus::out_of_range) continue;
+            expected[k].result.status = QueryStatus::ok;
+            bytes[s.starts[k] + 13] = 0;
+            fix_record_crc(bytes, s.starts[k], s.starts[k + 1] - s.starts[k]);
+        }
+        const Outcome o = read_bytes(v1, bytes);
+        REQUIRE_FALSE(o.open_error);
+        CHECK(o.back.header.version == 1);
+        CHECK(o.back.header.expected_count == unknown_query_count);
+        REQUIRE(o.back.records.size() == expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) check_same(o.back.records[i], expected[i]);
+        CHECK(o.back.end == ResultsEnd::unmarked);
+        CHECK_FALSE(o.back.truncation);
+        // Cut inside a record, it is still unmarked, with the cut named.
+        const Outcome cut = read_bytes(v1, bytes.substr(0, bytes.size() - 3));
+        CHECK(cut.back.end == ResultsEnd::unmarked);
+        REQUIRE(cut.back.truncation);
+        // A status beyond malformed (5) in version 1 is damage.
+        std::string late = bytes;
+        const std::size_t start = s.starts[1], size = s.starts[2] - s.starts[1];
+        late[start + 13] = static_cast<char>(QueryStatus::out_of_range);
+        fix_record_crc(late, start, size);
+        const Outcome bad = read_bytes(v1, late);
+        CHECK(bad.back.records.size() == 1);
+        CHECK(bad.back.end == ResultsEnd::damaged);
+        REQUIRE(bad.back.truncation);
+        CHECK(mentions(*bad.back.truncation, "unknown status"));
+        // Its reserved bytes 44 to 51 must be zero.
+        std::string counted = bytes;
+        put_u32(counted, 44, 6);
+        fix_header_crc(counted);
+        const Outcome refused = read_bytes(v1, counted);
+        REQUIRE(refused.open_error);
+        CHECK(refused.open_error->offset() == 44);
+        std::filesystem::remove(path);
+        std::filesystem::remove(v1);
+    }
+
+    TEST_CASE("the trailer: its count must be the records read, and nothing may follow it") {
+        const auto path = temp_path("trailer_src.lsr"), bad = temp_path("trailer.lsr");
+        const Sample s = sample_file(path);
+        std::string miscounted = s.bytes;
+        put_u32(miscounted, s.trailer() + 12, 5);
+        put_u32(miscounted, s.trailer() + 28, crc_of(miscounted, s.trailer(), 28));
+        Outcome o = read_bytes(bad, miscounted);
+        CHECK(o.back.end == ResultsEnd::damaged);
+        REQUIRE(o.back.truncation);
+        CHECK(o.back.truncation->offset() == s.trailer() + 12);
+        CHECK(mentions(*o.back.truncation, "the trailer counts 5 records, the file holds 6"));
+        o = read_bytes(bad, s.bytes + "x");
+        CHECK(o.back.end == ResultsEnd::damaged);
+        REQUIRE(o.back.truncation);
+        CHECK(o.back.truncation->offset() == s.bytes.size());
+        CHECK(mentions(*o.back.truncation, "data after the trailer"));
         std::filesystem::remove(path);
         std::filesystem::remove(bad);
     }

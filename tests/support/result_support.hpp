@@ -50,11 +50,13 @@ inline std::uint32_t crc_of(const std::string& s, std::size_t at, std::size_t n)
     return static_cast<std::uint32_t>(::crc32(0L, reinterpret_cast<const Bytef*>(s.data() + at), static_cast<uInt>(n)));
 }
 
-// Every record of a result file, and where the read stopped.
+// Every record of a result file, where the read stopped, and how the records ended.
 struct ReadBack {
     ResultFileHeader header;
     std::vector<ResultRecord> records;
     std::optional<ReplayFileError> truncation;
+    ResultsEnd end = ResultsEnd::incomplete;
+    std::uint64_t records_end = 0;
 };
 
 inline ReadBack read_results(const std::filesystem::path& p) {
@@ -63,6 +65,8 @@ inline ReadBack read_results(const std::filesystem::path& p) {
     ResultRecord r;
     while (reader.next(r)) back.records.push_back(r);
     back.truncation = reader.truncation();
+    back.end = reader.end();
+    back.records_end = reader.records_end();
     return back;
 }
 

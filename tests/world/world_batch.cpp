@@ -108,7 +108,7 @@ TEST_SUITE("world batch") {
         count_allocations(false);
         CHECK(allocations_counted() == 0);
         CHECK(answered > 0);
-        // The batch: its threads' buffers are made by the first run.
+        // The batch: its threads' buffers are made with it, a gather's sized to the world by the first run.
         WorldBatch batch(w, 2);
         std::uint64_t seen = 0;
         const WorldBatch::Sink sink = [&](std::size_t, const WorldResult& r, std::span<const Contact>,

@@ -1,9 +1,9 @@
 // The world's parallel front end: tbb::parallel_for over a frame's queries, one
-// WorldScratch and set of buffers per thread (world_batch.hpp).
+// WorldScratch and set of buffers per arena slot, all made with the batch, so
+// that no run allocates for a thread it has not seen before (world_batch.hpp).
 #include "levelsweep/world_batch.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -25,12 +25,14 @@ struct Worker {
 struct WorldBatch::Impl {
     const World& world;
     tbb::task_arena arena;
-    tbb::enumerable_thread_specific<Worker> workers;
+    std::vector<Worker> workers;  // one per arena slot (this_task_arena::current_thread_index)
 
     Impl(const World& w, unsigned threads)
-        : world(w),
-          arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)),
-          workers([&w] { return Worker(w); }) {}
+        : world(w), arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)) {
+        arena.initialize();
+        workers.reserve(static_cast<std::size_t>(arena.max_concurrency()));
+        for (int i = 0; i < arena.max_concurrency(); ++i) workers.emplace_back(w);
+    }
 };
 
 WorldBatch::WorldBatch(const World& world, unsigned threads) : impl_(new Impl(world, threads)) {}
@@ -41,10 +43,11 @@ unsigned WorldBatch::threads() const { return static_cast<unsigned>(impl_->arena
 void WorldBatch::run(std::span<const WorldQuery> queries, const Sink& sink) {
     Impl& im = *impl_;
     const std::size_t bodies = im.world.body_count();
+    for (Worker& w : im.workers)
+        if (w.bodies.size() < bodies) w.bodies.resize(bodies);  // grows with the world, not per query
     im.arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 16), [&](const auto& range) {
-            Worker& w = im.workers.local();
-            if (w.bodies.size() < bodies) w.bodies.resize(bodies);  // grows with the world, not per query
+            Worker& w = im.workers[static_cast<std::size_t>(tbb::this_task_arena::current_thread_index())];
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
                 const WorldResult r = im.world.run(queries[i], w.contacts, w.bodies, w.scratch);
                 const bool gather = std::holds_alternative<GatherQuery>(queries[i]);

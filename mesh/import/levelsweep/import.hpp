@@ -61,6 +61,9 @@ struct ImportOptions {
     // Material ids by material name; other materials are numbered by first use
     // (0, 1, 2, ...; faces without a material use the name "").
     std::vector<std::pair<std::string, std::uint16_t>> material_ids;
+    // Import a level beyond the kernels' working range (level_range.hpp)
+    // instead of refusing it; the report says where it lies beyond.
+    bool allow_beyond_working_range = false;
 };
 
 struct ImportReport {
@@ -72,6 +75,7 @@ struct ImportReport {
     std::size_t duplicate = 0;          // triangles with the corners of an earlier one (kept)
     std::vector<std::size_t> rule_matches;  // triangles each rule matched
     std::vector<std::string> materials;     // the name of each automatically numbered material id
+    std::optional<std::string> beyond_working_range;  // where the level lies beyond it (when allowed)
 };
 
 struct ImportResult {
@@ -79,8 +83,11 @@ struct ImportResult {
     ImportReport report;
 };
 
-// Throws ImportError for an unreadable or malformed file, LevelBuildError when
-// the mesh cannot be stored (a non-finite coordinate after scaling, a grid too large).
+// Throws ImportError for an unreadable or malformed file, a file that holds
+// no triangle, or a level beyond the working range (unless allowed);
+// LevelBuildError when the mesh cannot be stored (a non-finite coordinate after
+// scaling, a grid too large); MemoryLimitError when it would need more memory
+// than memory_limit().
 ImportResult import_level(const std::filesystem::path& path, const ImportOptions& options = {});
 
 // Whether `name` matches `pattern` (* any run, ? any one character).

@@ -18,9 +18,10 @@ namespace levelsweep {
 
 class BatchRunner {
 public:
-    // threads = 0: every hardware thread. The batch path builds the level's
-    // BatchLevel here, once; `isa` must be one of available_isas() (scalar runs
-    // the reference path).
+    // threads = 0: every hardware thread; more than the process may run at
+    // once are clamped to those (threads() gives the count it runs on). The
+    // batch path builds the level's BatchLevel here, once; `isa` must be one of
+    // available_isas() (scalar runs the reference path).
     explicit BatchRunner(const Level& level, unsigned threads = 0, Path path = Path::batch, Isa isa = best_isa());
     // The batch path on a BatchLevel built beforehand (and shared: it must
     // outlive the runner).

@@ -107,8 +107,9 @@ enum class QueryStatus : std::uint8_t {
     bad_extent,         // a box with a zero or negative half extent
     zero_max_contacts,  // max_contacts of 0
     malformed,          // replay files only: the query record could not be read
+    out_of_range,       // the swept shape reaches beyond the kernels' working range (working_range.hpp)
 };
-inline constexpr int query_status_count = static_cast<int>(QueryStatus::malformed) + 1;
+inline constexpr int query_status_count = static_cast<int>(QueryStatus::out_of_range) + 1;
 std::string_view query_status_name(QueryStatus s);
 
 // Which kernel branch a hit came from (for summaries and profiles).

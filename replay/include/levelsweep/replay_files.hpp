@@ -21,7 +21,9 @@
 namespace levelsweep {
 
 inline constexpr std::uint32_t query_file_version = 1;
-inline constexpr std::uint32_t result_file_version = 1;
+// Version 2 added the expected query count and the trailer that marks a
+// finished run; version 1 files are still read (docs/formats.md).
+inline constexpr std::uint32_t result_file_version = 2;
 inline constexpr std::size_t query_record_bytes = 112;
 inline constexpr std::size_t result_contact_bytes = 64;
 
@@ -92,6 +94,10 @@ private:
     std::optional<ReplayFileError> truncation_;
 };
 
+// A query count not known when a run starts (JSON Lines, standard input, a
+// query file whose writer did not close).
+inline constexpr std::uint64_t unknown_query_count = ~std::uint64_t{0};
+
 // What a result file records about the run that made it.
 struct ResultFileHeader {
     std::uint64_t level_checksum = 0;
@@ -99,6 +105,9 @@ struct ResultFileHeader {
     std::string path = "reference";    // "reference" or "batch"
     std::string isa = "scalar";
     std::string metadata;
+    // The queries the run was given, when known at its start (unknown_query_count otherwise).
+    std::uint64_t expected_count = unknown_query_count;
+    std::uint32_t version = result_file_version;  // as read; the writer writes result_file_version
 };
 
 // One query's result as stored.
@@ -110,11 +119,23 @@ struct ResultRecord {
     std::vector<MeshContact> contacts;
 };
 
+// Where an interrupted file's whole records end, to append to it (ResultFileReader
+// says: records_end() and records_read()).
+struct ResultFileResume {
+    std::uint64_t records_end = 0;
+    std::uint64_t records = 0;
+};
+
 class ResultFileWriter {
 public:
     // Writes and flushes the header (a file with no records yet); an unknown
     // path or ISA name or metadata over 1 MiB throws before the file is created.
     ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& header);
+    // Reopens a file an interrupted run left, cuts it after its last whole
+    // record and appends from there: the file then ends as one written at once.
+    ResultFileWriter(const std::filesystem::path& path, const ResultFileResume& resume);
+    // Closes the file without the trailer: a run that did not reach close()
+    // (an exception, an interruption) leaves a file that reads as incomplete.
     ~ResultFileWriter();
     ResultFileWriter(const ResultFileWriter&) = delete;
     ResultFileWriter& operator=(const ResultFileWriter&) = delete;
@@ -125,11 +146,21 @@ public:
     // Each record is complete on disk once flushed; an interrupted run leaves a
     // readable prefix.
     void flush();
+    // Writes the trailer (the record count: the file is complete) and closes.
     void close();
+    std::uint64_t written() const;  // records in the file, those a resumed file held included
 
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+};
+
+// How a result file's records ended, once ResultFileReader::next returned false.
+enum class ResultsEnd {
+    complete,    // the trailer: the run that wrote the file finished
+    incomplete,  // no trailer: the run was interrupted (the data may end inside a record)
+    damaged,     // bytes no writer writes (a CRC mismatch, a field out of range): the read stopped there
+    unmarked,    // version 1, which does not record whether its run finished
 };
 
 class ResultFileReader {
@@ -146,15 +177,28 @@ public:
     // inside a record (or where a corrupt record starts) and why. Offsets count
     // uncompressed bytes. Every record before it was returned.
     std::optional<ReplayFileError> truncation() const { return truncation_; }
+    // Once next() returned false: how the records ended.
+    ResultsEnd end() const { return end_; }
+    // "complete: N queries", "incomplete: N of M queries" (and where a torn
+    // record starts), the damage, or what a version-1 file cannot say.
+    std::string end_text() const;
+    std::uint64_t records_read() const { return records_; }
+    // The byte just past the last whole record returned (the end of the
+    // metadata before the first): where a resumed run appends.
+    std::uint64_t records_end() const { return records_end_; }
     static bool looks_like(const std::filesystem::path& path);
 
 private:
     bool read_record(ResultRecord& r);
+    bool read_trailer(std::uint64_t at);
 
     struct Impl;
     std::unique_ptr<Impl> impl_;
     ResultFileHeader header_;
     std::optional<ReplayFileError> truncation_;
+    ResultsEnd end_ = ResultsEnd::incomplete;
+    std::uint64_t records_ = 0;
+    std::uint64_t records_end_ = 0;
 };
 
 }  // namespace levelsweep

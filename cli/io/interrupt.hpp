@@ -1,0 +1,36 @@
+// levelsweep CLI: SIGINT and SIGTERM. Normally they remove the temporary files
+// of the outputs being written (output_file.hpp), so that nothing half-written
+// is left beside them, then end the process as the signal would. A command
+// that can stop cleanly (replay) holds a CleanStop: the first signal is then
+// only recorded, for the command to finish or drop what is in flight, flush
+// and say so; a second one ends the process at once.
+#pragma once
+
+namespace levelsweep::cli {
+
+// Installs the handlers (once, at start-up). Without SA_RESTART: a read that
+// blocks (standard input) returns at once, so a clean stop is not held up.
+void install_interrupt_handlers();
+
+class CleanStop {
+public:
+    CleanStop();
+    ~CleanStop();
+    CleanStop(const CleanStop&) = delete;
+    CleanStop& operator=(const CleanStop&) = delete;
+    // The signal received (SIGINT or SIGTERM), or 0.
+    int signal() const;
+};
+
+// The conventional exit status of a process that a signal stopped: 128 + signal.
+int exit_status_for(int signal);
+// "SIGINT", "SIGTERM".
+const char* signal_name(int signal);
+
+// The temporary files a signal removes. `path` must stay valid until
+// unregistered; returns a slot, or -1 when all are taken (the file is then
+// left behind on a signal, as before: the output it stands for is untouched).
+int register_temporary(const char* path);
+void unregister_temporary(int slot);
+
+}  // namespace levelsweep::cli

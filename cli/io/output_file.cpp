@@ -1,0 +1,97 @@
+#include "io/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "io/interrupt.hpp"
+
+namespace levelsweep::cli {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
+
+// A name no other output of this process or another one uses: hidden, beside
+// the target, and ending in the target's own name, so that writers that go by
+// the name's ending (.gz) write what the target asks for.
+std::filesystem::path temporary_beside(const std::filesystem::path& target) {
+    static std::atomic<unsigned> counter{0};
+    const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+    std::string name = ".levelsweep-";
+    name.append(std::to_string(::getpid())).append("-").append(std::to_string(counter++));
+    name.append(".").append(target.filename().string());
+    return dir / name;
+}
+
+// fsync a file by name (the writers have closed theirs).
+void sync_path(const std::filesystem::path& path, bool directory) {
+    const int fd = ::open(path.c_str(), (directory ? O_RDONLY | O_DIRECTORY : O_RDONLY) | O_CLOEXEC);
+    if (fd < 0) {
+        if (directory) return;  // best effort: some file systems do not open folders
+        fail("cannot sync " + path.string());
+    }
+    const bool ok = ::fsync(fd) == 0 || directory;  // a folder's fsync is best effort too
+    const int err = errno;
+    ::close(fd);
+    errno = err;
+    if (!ok) fail("cannot write " + path.string() + " to disk");
+}
+
+}  // namespace
+
+OutputFile::OutputFile(std::string path) : name_(std::move(path)), target_(name_) {
+    if (name_ == "-") {
+        direct_ = true;
+        writing_ = name_;
+        return;
+    }
+    struct stat st {};
+    const bool exists = ::stat(name_.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) throw std::runtime_error(name_ + ": is a directory; name a file to write");
+    if (exists && !S_ISREG(st.st_mode)) {  // a device, a pipe: cannot be replaced, only written
+        direct_ = true;
+        writing_ = name_;
+        return;
+    }
+    if (exists) target_ = std::filesystem::canonical(name_);  // a link's target is replaced, not the link
+    writing_ = temporary_beside(target_);
+    const int fd = ::open(writing_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) fail("cannot create a temporary file beside " + name_ + " (" + writing_.string() + ")");
+    if (exists) ::fchmod(fd, st.st_mode & 07777);  // the replacement keeps the old file's permissions
+    ::close(fd);
+    writing_text_ = writing_.string();
+    slot_ = register_temporary(writing_text_.c_str());
+}
+
+OutputFile::OutputFile(std::string path, Resumable) : name_(std::move(path)), target_(name_), keep_(true) {
+    if (name_ == "-") throw std::runtime_error("a resumable output cannot go to standard output; name a file");
+    struct stat st {};
+    const bool exists = ::stat(name_.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) throw std::runtime_error(name_ + ": not a regular file; name a file to write");
+    if (exists) target_ = std::filesystem::canonical(name_);
+    writing_ = target_;
+    writing_ += ".partial";
+}
+
+OutputFile::~OutputFile() {
+    if (direct_ || committed_ || keep_) return;
+    unregister_temporary(slot_);
+    ::unlink(writing_.c_str());
+}
+
+void OutputFile::commit() {
+    if (direct_ || committed_) return;
+    sync_path(writing_, false);
+    if (::rename(writing_.c_str(), target_.c_str()) != 0) fail("cannot put " + name_ + " in place");
+    committed_ = true;
+    unregister_temporary(slot_);
+    sync_path(target_.has_parent_path() ? target_.parent_path() : std::filesystem::path("."), true);
+}
+
+}  // namespace levelsweep::cli

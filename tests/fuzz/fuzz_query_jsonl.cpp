@@ -1,0 +1,105 @@
+// libFuzzer target: the JSON Lines query reader (cli/query/query_source.hpp,
+// the reader `levelsweep query`, `replay`, `convert` and `profile` use) on
+// arbitrary bytes, plain or gzipped (written to a temporary file first: the
+// reader reads files). Every input either opens or throws ReplayFileError;
+// once open, each record is whole: a malformed one carries the default query
+// and an error naming its line in valid UTF-8, a good one reads back from its
+// own JSON form to the same bytes; lines come in order, and the end stays the
+// end. Anything else (a crash, a sanitizer report, another exception) is a
+// finding.
+#include <unistd.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "json/query_json.hpp"
+#include "query/query_source.hpp"
+
+namespace {
+
+void check(bool ok) {
+    if (!ok) std::abort();
+}
+
+// One file per fuzzing process, removed when it exits.
+struct TempInput {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("fuzz_query_jsonl_" + std::to_string(::getpid()) + ".jsonl");
+    ~TempInput() {
+        std::error_code ec;
+        std::filesystem::remove(path, ec);
+    }
+};
+
+const std::filesystem::path& input_path() {
+    static const TempInput input;
+    return input.path;
+}
+
+void write_input(const std::uint8_t* data, std::size_t size) {
+    std::FILE* f = std::fopen(input_path().c_str(), "wb");
+    check(f != nullptr);
+    check(std::fwrite(data, 1, size, f) == size);
+    check(std::fclose(f) == 0);
+}
+
+std::array<std::byte, levelsweep::query_record_bytes> encoded(const levelsweep::Query& q) {
+    std::array<std::byte, levelsweep::query_record_bytes> b;
+    levelsweep::encode_query_record(q, b);
+    return b;
+}
+
+// Whether nlohmann::json takes the text as a string it can write (valid UTF-8).
+bool writable(const std::string& text) {
+    try {
+        (void)levelsweep::cli::json(text).dump();
+        return true;
+    } catch (const levelsweep::cli::json::exception&) {
+        return false;
+    }
+}
+
+void read_everything(levelsweep::cli::QuerySource& source, std::size_t size, bool gzipped) {
+    const levelsweep::Query fresh;
+    std::vector<levelsweep::QueryRecord> chunk(7);
+    std::uint64_t records = 0, last_line = 0;
+    while (const std::size_t n = source.read(chunk)) {
+        check(n <= chunk.size());
+        for (std::size_t i = 0; i < n; ++i) {
+            const levelsweep::QueryRecord& r = chunk[i];
+            check(r.malformed != r.error.empty());
+            check(r.position > last_line);
+            last_line = r.position;
+            if (r.malformed) {
+                check(encoded(r.query) == encoded(fresh));
+                check(r.error.rfind("line " + std::to_string(r.position) + ": ", 0) == 0);
+                check(writable(r.error));
+            } else {
+                const auto again = levelsweep::cli::query_from_json(levelsweep::cli::query_to_json(r.query), r.query.settings.quirks);
+                check(encoded(again) == encoded(r.query));
+            }
+        }
+        records += n;
+    }
+    if (!gzipped) check(records <= size);  // at least a byte a line
+    check(source.read(chunk) == 0);  // the end stays the end
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    write_input(data, size);
+    const bool gzipped = size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+    try {
+        const auto source = levelsweep::cli::open_queries(input_path());
+        read_everything(*source, size, gzipped);
+    } catch (const levelsweep::ReplayFileError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,231 @@
+// Interrupted replays through the CLI (docs/formats.md, "Resuming a replay"):
+// killed with SIGKILL at several points and resumed, each ends byte for byte as
+// an uninterrupted run; SIGINT and SIGTERM stop cleanly with whole chunks, exit
+// 130 and 143 and print the command that resumes; --resume refuses a partial
+// file another run left; and the readers call a partial file incomplete.
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "mesh_import_support.hpp"
+#include "process_support.hpp"
+#include "result_support.hpp"
+#include "support.hpp"
+
+using namespace levelsweep;
+using namespace levelsweep::test;
+
+namespace {
+
+const std::string street = std::string(LEVELSWEEP_SOURCE_DIR) + "/data/levels/street_10k.lvl";
+
+// Lines of sight: over three of replay's 4096-query chunks, so that a run can
+// be stopped between flushes and inside one, in a twentieth of a second
+// (Release) and a megabyte.
+const int query_count = 3 * 4096 + 1000;
+struct Runs {
+    ScratchDir dir{"resume_cli"};
+    std::string queries = (dir / "q.lsq").string(), json_queries = (dir / "q.jsonl").string();
+    std::string reference, json_reference;  // the result files of uninterrupted runs, as bytes
+
+    Runs() {
+        const std::string count = std::to_string(query_count);
+        REQUIRE(run_cli("record " + street + " " + queries + " --seed 5 --mix ray=1 --count " + count).exit_code == 0);
+        REQUIRE(run_cli("convert " + queries + " " + json_queries).exit_code == 0);
+        const auto ref = dir / "ref.lsr";
+        REQUIRE(run_cli("replay " + street + " " + json_queries + " -q -o " + ref.string()).exit_code == 0);
+        json_reference = file_text(ref);
+        REQUIRE(run_cli("replay " + street + " " + queries + " -q -o " + ref.string()).exit_code == 0);
+        reference = file_text(ref);
+    }
+};
+
+const Runs& runs() {
+    static const Runs r;
+    return r;
+}
+
+std::vector<std::string> replay_args(const std::string& queries, const std::string& out, const std::string& mode = "faithful") {
+    return {"replay", street, queries, "-q", "--threads", "2", "--mode", mode, "-o", out};
+}
+
+// A run of `queries` stopped by `sig` once its partial file holds `fraction`
+// of the reference's bytes; its exit code.
+int stopped_run(const std::string& queries, const std::string& out, int sig, double fraction, const std::string& mode = "faithful") {
+    const Runs& r = runs();
+    const Child child = start_cli(replay_args(queries, out, mode), r.dir / "stopped.out", r.dir / "stopped.err");
+    const auto bytes = static_cast<long long>(fraction * static_cast<double>(r.reference.size()));
+    if (fraction > 0) wait_for_size(child, out + ".partial", std::max(bytes, 1LL));
+    ::kill(child.pid, sig);
+    return wait_for(child);
+}
+
+std::string resume(const std::string& queries, const std::string& out, int& exit_code) {
+    const CliRun run = run_cli_both("replay " + street + " " + queries + " -q --threads 1 -o " + out + " --resume");
+    exit_code = run.exit_code;
+    return run.err;
+}
+
+}  // namespace
+
+TEST_SUITE("replay resume cli") {
+    TEST_CASE("a replay killed by SIGKILL at several points, each resumed, ends byte for byte as an uninterrupted run") {
+        const Runs& r = runs();
+        const std::string out = (r.dir / "killed.lsr").string(), partial = out + ".partial";
+        int killed_with_records = 0;
+        // At once (perhaps before the header), then at growing shares of the file.
+        for (const double fraction : {0.0, 1e-9, 0.3, 0.7, 0.97}) {
+            CAPTURE(fraction);
+            std::filesystem::remove(out);
+            std::filesystem::remove(partial);
+            const int code = stopped_run(r.queries, out, SIGKILL, fraction);
+            const long long left = size_of(partial);
+            if (code == -SIGKILL && left > 0 && read_results(partial).records.size() > 0) ++killed_with_records;
+            int resumed = -1;
+            const std::string err = resume(r.queries, out, resumed);
+            CHECK_MESSAGE(resumed == 0, err);
+            CHECK(file_text(out) == r.reference);
+            CHECK_FALSE(std::filesystem::exists(partial));
+        }
+        CHECK(killed_with_records >= 3);  // most stops landed mid-run, with records to keep
+
+        // JSON Lines queries resume the same way.
+        std::filesystem::remove(out);
+        CHECK(stopped_run(r.json_queries, out, SIGKILL, 0.5) == -SIGKILL);
+        int resumed = -1;
+        resume(r.json_queries, out, resumed);
+        CHECK(resumed == 0);
+        CHECK(file_text(out) == r.json_reference);
+    }
+
+    TEST_CASE("SIGINT and SIGTERM stop a replay cleanly: whole chunks, exit 130 and 143, and the command that resumes it") {
+        const Runs& r = runs();
+        const std::string out = (r.dir / "signalled.lsr").string(), partial = out + ".partial";
+        for (const int sig : {SIGINT, SIGTERM}) {
+            CAPTURE(sig);
+            std::filesystem::remove(out);
+            std::filesystem::remove(partial);
+            CHECK(stopped_run(r.queries, out, sig, 0.3) == 128 + sig);
+            const std::string err = file_text(r.dir / "stopped.err");
+            CHECK(err.find(std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") + " after ") != std::string::npos);
+            const ReadBack back = read_results(partial);
+            CHECK_FALSE(back.truncation);  // flushed after a whole chunk, nothing torn
+            CHECK(back.end == ResultsEnd::incomplete);
+            CHECK(back.records.size() % 4096 == 0);
+            CHECK(err.find(std::to_string(back.records.size()) + " results are in " + partial) != std::string::npos);
+            CHECK_FALSE(std::filesystem::exists(out));
+            // The command it prints finishes the file.
+            const std::size_t at = err.find("resume with: levelsweep ");
+            REQUIRE(at != std::string::npos);
+            const std::string command = err.substr(at + 24, err.find('\n', at) - at - 24);
+            CHECK(command.find(" --resume") != std::string::npos);
+            CHECK(run_cli(command + " -q").exit_code == 0);
+            CHECK(file_text(out) == r.reference);
+        }
+    }
+
+    TEST_CASE("a replay reading standard input stops at once on SIGINT, and says it cannot be resumed") {
+        const Runs& r = runs();
+        int fds[2];
+        REQUIRE(::pipe(fds) == 0);
+        const std::string out = (r.dir / "stdin.lsr").string();
+        const Child child = start_cli({"replay", street, "-", "-q", "-o", out}, r.dir / "stdin.out", r.dir / "stdin.err", fds[0], fds[1]);
+        ::close(fds[0]);
+        const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        REQUIRE(::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+        REQUIRE(wait_for_size(child, out + ".partial", 64));  // the header: it runs, and waits for more input
+        ::kill(child.pid, SIGINT);
+        CHECK(wait_for(child) == 130);  // the blocked read gave way
+        ::close(fds[1]);
+        CHECK(file_text(r.dir / "stdin.err").find("standard input, so the run cannot be resumed") != std::string::npos);
+        CHECK(read_results(out + ".partial").records.empty());  // the chunk being read was dropped
+        std::filesystem::remove(out + ".partial");
+    }
+
+    TEST_CASE("--resume checks the partial file against the run and refuses another run's") {
+        const Runs& r = runs();
+        const std::string out = (r.dir / "other.lsr").string(), partial = out + ".partial";
+        std::filesystem::remove(partial);
+        REQUIRE(stopped_run(r.queries, out, SIGTERM, 0.3, "corrected") == 128 + SIGTERM);
+        const std::string left = file_text(partial);
+        REQUIRE_FALSE(left.empty());
+        const auto refused = [&](const std::string& args, const std::string& why) {
+            CAPTURE(args);
+            const CliRun run = run_cli_both("replay " + args + " -q -o " + out + " --resume");
+            CHECK(run.exit_code != 0);
+            CHECK_MESSAGE(run.err.find(why) != std::string::npos, run.err);
+            CHECK(file_text(partial) == left);  // untouched
+        };
+        refused(street + " " + r.queries, "its mode is corrected, this run's faithful");
+        const std::string other_level = std::string(LEVELSWEEP_SOURCE_DIR) + "/data/levels/street_1k.lvl";
+        refused(other_level + " " + r.queries + " --mode corrected --force", "its level is");
+        const std::string other_queries = (r.dir / "other.lsq").string();
+        REQUIRE(run_cli("record " + street + " " + other_queries + " --seed 6 --mix ray=1 --count " +
+                        std::to_string(query_count))
+                    .exit_code == 0);
+        refused(street + " " + other_queries + " --mode corrected", "gives another result");
+        refused(street + " - --mode corrected", "standard input cannot be read again");
+        // Without --resume the partial file is not overwritten either.
+        const CliRun fresh = run_cli_both("replay " + street + " " + r.queries + " -q --mode corrected -o " + out);
+        CHECK(fresh.exit_code != 0);
+        CHECK(fresh.err.find("holds an interrupted replay: finish it with --resume") != std::string::npos);
+        CHECK(file_text(partial) == left);
+        // The right run finishes it, however it spells the query file; the
+        // file keeps the first run's header, metadata (its spelling) included.
+        const std::string detour = (r.dir / "." / "q.lsq").string();
+        const CliRun finish = run_cli_both("replay " + street + " " + detour + " -q --mode corrected -o " + out + " --resume");
+        CHECK(finish.exit_code == 0);
+        CHECK_FALSE(std::filesystem::exists(partial));
+        const std::string done = file_text(out);
+        const std::size_t header = 64 + get_u32(left, 20);
+        CHECK(done.compare(0, header, left, 0, header) == 0);
+        CHECK(read_results(out).end == ResultsEnd::complete);
+    }
+
+    TEST_CASE("--resume with no partial file runs from the start, and one holding its trailer is only put in place") {
+        const Runs& r = runs();
+        const std::string out = (r.dir / "nothing.lsr").string(), partial = out + ".partial";
+        std::filesystem::remove(out);
+        int code = -1;
+        CHECK(resume(r.queries, out, code).find("no interrupted run") != std::string::npos);
+        CHECK(code == 0);
+        CHECK(file_text(out) == r.reference);
+        std::filesystem::rename(out, partial);  // killed after the trailer, before the rename
+        CHECK(resume(r.queries, out, code).find("resuming") != std::string::npos);
+        CHECK(code == 0);
+        CHECK(file_text(out) == r.reference);
+        CHECK_FALSE(std::filesystem::exists(partial));
+    }
+
+    TEST_CASE("info, export and convert call a partial result file incomplete and exit 3 unless --allow-incomplete") {
+        const Runs& r = runs();
+        const std::string out = (r.dir / "readers.lsr").string(), partial = out + ".partial";
+        std::filesystem::remove(partial);
+        REQUIRE(stopped_run(r.queries, out, SIGTERM, 0.5) == 128 + SIGTERM);
+        const std::size_t kept = read_results(partial).records.size();
+        REQUIRE(kept > 0);
+        const std::string words = "incomplete: " + std::to_string(kept) + " of " + std::to_string(query_count) + " queries";
+        const CliRun info = run_cli_both("info " + partial);
+        CHECK(info.exit_code == 3);
+        CHECK(info.out.find("records     " + words) != std::string::npos);
+        CHECK(info.err.find(words) != std::string::npos);
+        CHECK(run_cli("info " + partial + " --allow-incomplete").exit_code == 0);
+        const std::string text = (r.dir / "readers.jsonl").string();
+        const CliRun convert = run_cli_both("convert " + partial + " " + text);
+        CHECK(convert.exit_code == 3);
+        CHECK(convert.err.find(words) != std::string::npos);
+        CHECK_FALSE(std::filesystem::exists(text));  // nothing half-done put in place
+        CHECK(run_cli("convert " + partial + " " + text + " --allow-incomplete").exit_code == 0);
+        CHECK(json_lines(file_text(text)).size() == kept + 1);
+        const CliRun exported = run_cli_both("export " + partial);
+        CHECK(exported.exit_code == 3);
+        CHECK(exported.err.find(words) != std::string::npos);
+        CHECK(run_cli("info " + street).exit_code == 0);  // a level is described as before
+        const CliRun complete = run_cli_both("info " + (r.dir / "ref.lsr").string());
+        CHECK(complete.exit_code == 0);
+        CHECK(complete.out.find("complete: " + std::to_string(query_count) + " queries") != std::string::npos);
+    }
+}
