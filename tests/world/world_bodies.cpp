@@ -76,6 +76,9 @@ TEST_SUITE("world bodies") {
         CHECK(refused(Shape::of(box({0, 0, 0}, {1, 1, 1}, {nan, 0, 0}))) == WorldStatus::non_finite);
         // Finite values whose bounds pass float range.
         CHECK(refused(sphere(big, {big, 0, 0})) == WorldStatus::non_finite);
+        // Beyond the kernels' working range (+-16384 m): a status of its own.
+        CHECK(refused(sphere(1, {16384.5f, 0, 0})) == WorldStatus::out_of_range);
+        CHECK(refused(Shape::of(box({0, 0, -16400}, {1, 1, 1}))) == WorldStatus::out_of_range);
         Shape odd = sphere(1, {0, 0, 0});
         odd.type = static_cast<ShapeType>(9);
         CHECK(refused(odd) == WorldStatus::bad_type);
@@ -84,6 +87,10 @@ TEST_SUITE("world bodies") {
         d.strikes.push_back({19, sphere(nan, {0, 0, 0}), shape_flag::strike});
         CHECK(w.add_body(d).status == WorldStatus::non_finite);
         CHECK(w.body_count() == 0);
+        // Just inside the working range is a body.
+        BodyDesc inside;
+        inside.chain.push_back({1, sphere(1, {16383.0f, 0, 0})});
+        CHECK(w.add_body(inside).status == WorldStatus::ok);
     }
 
     TEST_CASE("PhysicsSphere_Pose 0x00342b08: a pose keeps the centre before it as the previous one") {

@@ -255,6 +255,22 @@ TEST_SUITE("world sweep") {
         for (std::uint32_t i = 1; i < a.result.count; ++i) CHECK(a.contacts[i - 1].fraction < a.contacts[i].fraction);
     }
 
+    TEST_CASE("World::sweep: a move reaching beyond the working range gets out_of_range and no contacts") {
+        World w;
+        add(w, box_object(100, 0, box({16380, 0, 0}, {1, 2, 2}), 1000));
+        ShapeSweepQuery q;
+        q.shape = sphere(0.5f, {16370, 0, 0});
+        q.max = 8;
+        q.move = {13, 0, 0, 1};  // ends at 16383.5 m: inside, and hits the box
+        const Answer inside = ask(w, q, 8);
+        CHECK(inside.result.status == WorldStatus::ok);
+        CHECK(inside.result.count == 1);
+        q.move = {20, 0, 0, 1};  // its swept sphere reaches 16390.5 m
+        const Answer beyond = ask(w, q, 8);
+        CHECK(beyond.result.status == WorldStatus::out_of_range);
+        CHECK(beyond.result.count == 0);
+    }
+
     TEST_CASE("World::sweep: a pair that writes no fraction (a segment's thunk) sorts as 0, its unwritten words zero") {
         World w;
         add(w, human(30, {0, 0, 0}, 300));
@@ -313,7 +329,10 @@ TEST_SUITE("world sweep") {
         q.move.w = std::numeric_limits<float>::infinity();
         CHECK(ask(w, q).result.status == WorldStatus::non_finite);
         q.shape = sphere(1, {3e38f, 0, 0});
-        q.move = {3e38f, 0, 0, 1};  // the swept box passes float range
-        CHECK(ask(w, q).result.status == WorldStatus::non_finite);
+        q.move = {1, 0, 0, 1};  // a shape beyond the working range
+        CHECK(ask(w, q).result.status == WorldStatus::out_of_range);
+        q.shape = sphere(1, {0, 0, 0});
+        q.move = {3e38f, 0, 0, 1};  // a move beyond it (a finite one can no longer pass float range)
+        CHECK(ask(w, q).result.status == WorldStatus::out_of_range);
     }
 }

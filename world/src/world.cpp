@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "levelsweep/working_range.hpp"
 #include "world_impl.hpp"
 
 namespace levelsweep {
@@ -21,6 +22,7 @@ std::string_view world_status_name(WorldStatus s) {
         case WorldStatus::bad_shape: return "bad_shape";
         case WorldStatus::no_level: return "no_level";
         case WorldStatus::no_shape: return "no_shape";
+        case WorldStatus::out_of_range: return "out_of_range";
     }
     return "?";
 }
@@ -61,7 +63,10 @@ WorldStatus validate_shape(const Shape& shape) {
     }
     // Finite values can still reach past float range together (a centre near
     // FLT_MAX plus a half extent): such bounds would break the sorted list.
-    return bounds_finite(world_bounds(shape)) ? WorldStatus::ok : WorldStatus::non_finite;
+    const ShapeBounds bounds = world_bounds(shape);
+    if (!bounds_finite(bounds)) return WorldStatus::non_finite;
+    return within_working_range(bounds.min) && within_working_range(bounds.max) ? WorldStatus::ok
+                                                                                 : WorldStatus::out_of_range;
 }
 
 namespace world_detail {
@@ -247,6 +252,7 @@ WorldStatus World::set_previous_position(BodyId id, ShapeRef ref, const Vec3& pr
     if (ref.index >= b->shapes(ref.chain).size()) return WorldStatus::bad_shape;
     if (!std::isfinite(previous.x) || !std::isfinite(previous.y) || !std::isfinite(previous.z))
         return WorldStatus::non_finite;
+    if (!within_working_range(previous)) return WorldStatus::out_of_range;
     b->previous(ref.chain)[ref.index] = previous;
     return WorldStatus::ok;
 }

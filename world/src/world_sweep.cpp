@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "levelsweep/working_range.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "levelsweep/pair_tables.hpp"
 #include "mesh_part.hpp"
@@ -45,6 +46,9 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
     if (q.body && (self = im.find(*q.body)) == nullptr) r.status = WorldStatus::unknown_body;
     else if (const WorldStatus st = validate_shape(q.shape); st != WorldStatus::ok) r.status = st;
     else if (!finite(q.move) || !bounds_finite(swept_bounds(q.shape, xyz(q.move)))) r.status = WorldStatus::non_finite;
+    else if (const ShapeBounds swept = swept_bounds(q.shape, xyz(q.move));
+             !within_working_range(swept.min) || !within_working_range(swept.max))
+        r.status = WorldStatus::out_of_range;
     else if ((q.options & world_option::mesh) && im.level == nullptr) r.status = WorldStatus::no_level;
     if (r.status != WorldStatus::ok) return r;
 

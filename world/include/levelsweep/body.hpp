@@ -107,12 +107,15 @@ enum class WorldStatus : std::uint8_t {
     bad_shape,        // a shape index past its chain, or a pose of another type
     no_level,         // option 0x1 (the level mesh) in a world without a level
     no_shape,         // a body sweep for a body whose chain is empty
+    out_of_range,     // a shape or sweep reaching beyond the kernels' working range (working_range.hpp)
 };
-inline constexpr int world_status_count = static_cast<int>(WorldStatus::no_shape) + 1;
+inline constexpr int world_status_count = static_cast<int>(WorldStatus::out_of_range) + 1;
 std::string_view world_status_name(WorldStatus s);
 
 // The same checks a mesh query makes of its shape: every value finite (and its
-// bounds within float range), radii and heights >= 0, box half extents > 0.
+// bounds within float range), radii and heights >= 0, box half extents > 0,
+// and bounds within the kernels' working range (out_of_range beyond it, where
+// the float32 kernels' answers are no longer worth a contact).
 WorldStatus validate_shape(const Shape& shape);
 
 }  // namespace levelsweep
