@@ -7,6 +7,9 @@
 #include <stdexcept>
 #include <string>
 
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+
 #include "io/file_kind.hpp"
 #include "io/line_reader.hpp"
 #include "json/query_json.hpp"
@@ -50,29 +53,28 @@ public:
         return ReplayFileError(name_, lines_.bytes(), *lines_.damage());
     }
 
+    // The lines are read in order; their JSON, most of a line's cost, is then
+    // parsed in parallel, each line into its own record.
     std::size_t read(std::span<QueryRecord> out) override {
         std::size_t n = 0;
         while (n < out.size() && (pending_ || next_line(max_query_line_bytes))) {
             pending_ = false;
             if (!too_long_ && line_.find_first_not_of(" \t\r") == std::string::npos) continue;
             QueryRecord& r = out[n++];
-            r = QueryRecord{};
+            r.query = Query{};
+            r.malformed = too_long_;
+            r.error.clear();
+            r.text.clear();
             r.position = lines_.line_number();
-            const std::string at = "line " + std::to_string(lines_.line_number()) + ": ";
-            if (too_long_) {
-                r.malformed = true;
-                r.error = at + "longer than " + std::to_string(max_query_line_bytes) +
+            if (too_long_)
+                r.error = "line " + std::to_string(r.position) + ": longer than " + std::to_string(max_query_line_bytes) +
                           " bytes, the longest query line read (docs/formats.md)";
-                continue;
-            }
-            try {
-                r.query = query_from_json(json::parse(line_), Quirks::faithful());
-            } catch (const std::exception& e) {
-                r.malformed = true;
-                r.error = at + error_text(e);
-                r.text = line_;
-            }
+            else
+                r.text.assign(line_);  // into the record's own buffer, which it keeps from chunk to chunk
         }
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 64), [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i) parse(out[i]);
+        });
         return n;
     }
 
@@ -100,6 +102,19 @@ private:
     }
 
     bool next_line(std::size_t max_length) { return lines_.next(line_, too_long_, max_length); }
+
+    // A line's query; a line that is not one keeps its text (a scene line, for
+    // `query` and `replay --scene`).
+    static void parse(QueryRecord& r) {
+        if (r.malformed) return;
+        try {
+            r.query = query_from_json(json::parse(r.text), Quirks::faithful());
+            r.text.clear();
+        } catch (const std::exception& e) {
+            r.malformed = true;
+            r.error = "line " + std::to_string(r.position) + ": " + error_text(e);
+        }
+    }
 
     std::string name_;
     LineReader lines_;

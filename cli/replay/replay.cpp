@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "replay/chunk_pipeline.hpp"
 #include "io/interrupt.hpp"
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
@@ -39,8 +40,21 @@ namespace levelsweep::cli {
 
 namespace {
 
-// Queries read, run and written per round: bounded memory whatever the file's size.
+// Queries read, run and written per round: bounded memory whatever the file's
+// size (three chunks are in flight: chunk_pipeline.hpp).
 constexpr std::size_t chunk = 4096;
+
+// One chunk of queries on its way through the pipeline, and its records.
+struct Chunk {
+    std::vector<QueryRecord> records = std::vector<QueryRecord>(chunk);
+    std::vector<Query> queries = std::vector<Query>(chunk);
+    std::vector<ResultRecord> results = std::vector<ResultRecord>(chunk);
+    std::vector<EncodedResult> encoded = std::vector<EncodedResult>(chunk);
+    std::vector<char> taken = std::vector<char>(chunk, 0);  // the scene lines: not mesh queries
+    std::size_t n = 0;                                      // queries in the chunk
+    std::uint64_t first = 0;                                // the first one's index
+    bool dropped = false;                                   // read, then stopped before it ran
+};
 
 struct ReplayOptions {
     std::string level, queries, results, scene, scene_results;
@@ -184,50 +198,69 @@ int replay(const ReplayOptions& o) {
     if (scene)
         scene_replay = std::make_unique<SceneReplay>(*scene, quirks, o.threads,
                                                      scene_out ? scene_out->writing() : std::filesystem::path{});
-    std::vector<char> taken(chunk, 0);  // the scene lines of a chunk: not mesh queries
 
     BatchRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
-    std::vector<QueryRecord> records(chunk);
-    std::vector<Query> queries(chunk);
-    std::vector<ResultRecord> results(chunk);
+    std::vector<Chunk> slots(3);
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
     const auto start = std::chrono::steady_clock::now();
-    // A signal that comes while a chunk is read may cut it short (a read from a
-    // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
-    while (!out.already_complete && !stop.signal()) {
-        const std::size_t n = source->read(records);
-        if (n == 0 || stop.signal()) break;
-        if (scene_replay) scene_replay->run(std::span(records).first(n), taken);
-        for (std::size_t i = 0; i < n; ++i) {
-            queries[i] = records[i].query;
-            queries[i].settings.quirks = quirks;
-            if (records[i].malformed) queries[i].settings.max_contacts = 0;  // refused at once; reported below
-        }
-        runner.run(std::span(queries).first(n),
-                   [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
-                       results[i].result = r;
-                       results[i].contacts.assign(contacts.begin(), contacts.end());
-                   });
-        for (std::size_t i = 0; i < n; ++i, ++index) {
-            if (scene_replay && taken[i]) continue;  // answered by the scene
-            ResultRecord& record = results[i];
-            record.index = index;
-            record.kind = queries[i].kind;
-            record.malformed = records[i].malformed;
-            if (record.malformed) {
-                record.result = QueryResult{};
-                record.result.status = QueryStatus::malformed;
-                std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n",
-                             static_cast<unsigned long long>(index), records[i].error.c_str());
-                ++malformed;
+    std::uint64_t read_index = index;  // the first query of the next chunk read
+    run_chunk_pipeline(
+        slots, threads,
+        // A signal that comes while a chunk is read may cut it short (a read from a
+        // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
+        [&](Chunk& c) {
+            if (out.already_complete || stop.signal()) return false;
+            c.n = source->read(c.records);
+            if (c.n == 0 || stop.signal()) return false;
+            c.first = read_index;
+            read_index += c.n;
+            if (scene_replay) scene_replay->run(std::span(c.records).first(c.n), c.taken);
+            for (std::size_t i = 0; i < c.n; ++i) {
+                c.queries[i] = c.records[i].query;
+                c.queries[i].settings.quirks = quirks;
+                if (c.records[i].malformed) c.queries[i].settings.max_contacts = 0;  // refused at once
             }
-            summary.add(record.kind, record.result);
-            if (out.writer) out.writer->write(record);
-        }
-        if (out.writer) out.writer->flush();
-        progress.update(index);
-    }
+            return true;
+        },
+        // Each record is made and encoded on the thread that ran its query. A
+        // stop drops the chunks read ahead that have not run yet (and so every
+        // later one): the file ends after the chunk that was running.
+        [&](Chunk& c) {
+            c.dropped = stop.signal() != 0;
+            if (c.dropped) return;
+            runner.run(std::span(c.queries).first(c.n),
+                       [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+                           if (scene_replay && c.taken[i]) return;  // answered by the scene
+                           ResultRecord& record = c.results[i];
+                           record.index = c.first + i;
+                           record.kind = c.queries[i].kind;
+                           record.malformed = c.records[i].malformed;
+                           record.result = r;
+                           if (record.malformed) {
+                               record.result = QueryResult{};
+                               record.result.status = QueryStatus::malformed;
+                           }
+                           record.contacts.assign(contacts.begin(), contacts.end());
+                           if (out.writer) ResultFileWriter::encode(record, c.encoded[i]);
+                       });
+        },
+        [&](Chunk& c) {
+            if (c.dropped) return;
+            for (std::size_t i = 0; i < c.n; ++i, ++index) {
+                if (scene_replay && c.taken[i]) continue;
+                const ResultRecord& record = c.results[i];
+                if (record.malformed) {
+                    std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n",
+                                 static_cast<unsigned long long>(index), c.records[i].error.c_str());
+                    ++malformed;
+                }
+                summary.add(record.kind, record.result);
+                if (out.writer) out.writer->write(c.encoded[i]);
+            }
+            if (out.writer) out.writer->flush();
+            progress.update(index);
+        });
     progress.finish();
     if (const int sig = stop.signal()) {
         std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << index << " queries";

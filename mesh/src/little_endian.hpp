@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace levelsweep::detail {
@@ -22,9 +23,15 @@ inline float load_f32(const std::byte* p) { return std::bit_cast<float>(load_u32
 
 class ByteWriter {
 public:
+    ByteWriter() = default;
+    // Writes into `reuse`, emptied first: its capacity is kept (a writer per
+    // record then allocates only while records grow).
+    explicit ByteWriter(std::vector<std::byte>&& reuse) : out_(std::move(reuse)) { out_.clear(); }
     std::size_t size() const { return out_.size(); }
     void put(std::uint64_t v, int bytes) {
-        for (int i = 0; i < bytes; ++i) out_.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xff));
+        const std::size_t at = out_.size();
+        out_.resize(at + static_cast<std::size_t>(bytes));
+        for (int i = 0; i < bytes; ++i) out_[at + static_cast<std::size_t>(i)] = static_cast<std::byte>((v >> (8 * i)) & 0xff);
     }
     void u16(std::uint16_t v) { put(v, 2); }
     void u32(std::uint32_t v) { put(v, 4); }

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -21,9 +22,11 @@
 
 namespace levelsweep::detail {
 
+// The CRC-32 of zlib and gzip (libdeflate's, which folds with carry-less
+// multiplies where the CPU has them: the same values, about ten times faster
+// on a record of a hundred bytes).
 inline std::uint32_t crc32_of(std::span<const std::byte> bytes) {
-    return static_cast<std::uint32_t>(
-        ::crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+    return ::libdeflate_crc32(0, bytes.data(), bytes.size());
 }
 
 // Why a path cannot be read as a file, or nothing: it is a directory (which
@@ -87,6 +90,7 @@ public:
     explicit OutStream(const std::filesystem::path& path) : name_(path.string()) {
         file_ = std::fopen(name_.c_str(), "wb");
         if (!file_) throw ReplayFileError(name_, 0, std::string("cannot create: ") + std::strerror(errno));
+        std::setvbuf(file_, nullptr, _IOFBF, buffer_bytes);
     }
     // An existing file, cut to its first `keep` bytes, written on from there.
     OutStream(const std::filesystem::path& path, std::uint64_t keep) : name_(path.string()), offset_(keep) {
@@ -98,6 +102,7 @@ public:
             file_ = nullptr;
             throw ReplayFileError(name_, keep, std::string("cannot cut the file here: ") + std::strerror(err));
         }
+        std::setvbuf(file_, nullptr, _IOFBF, buffer_bytes);
     }
     ~OutStream() {
         if (file_) std::fclose(file_);
@@ -128,6 +133,10 @@ private:
     [[noreturn]] void fail(std::uint64_t at, const char* what) const {
         throw ReplayFileError(name_, at, std::string(what) + ": " + std::strerror(errno));
     }
+
+    // Records of a hundred bytes or so go out in writes of this size (stdio's
+    // default is a few kilobytes); every flush still writes what is buffered.
+    static constexpr std::size_t buffer_bytes = 1 << 20;
 
     std::string name_;
     std::FILE* file_ = nullptr;

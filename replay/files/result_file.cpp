@@ -128,10 +128,22 @@ ResultFileWriter::~ResultFileWriter() {
 std::uint64_t ResultFileWriter::written() const { return impl_->written; }
 
 void ResultFileWriter::write(const ResultRecord& r) {
+    EncodedResult bytes;
+    encode(r, bytes);
+    write(bytes);
+}
+
+void ResultFileWriter::write(const EncodedResult& r) {
     if (impl_->closed) throw std::logic_error("ResultFileWriter::write after close");
+    if (r.bytes_.empty()) throw std::invalid_argument("ResultFileWriter::write: a record never encoded");
+    impl_->out.write(r.bytes_);
+    ++impl_->written;
+}
+
+void ResultFileWriter::encode(const ResultRecord& r, EncodedResult& out) {
     check_record(r);
     const std::size_t n = r.contacts.size();
-    ByteWriter w;
+    ByteWriter w(std::move(out.bytes_));
     w.u32(static_cast<std::uint32_t>(record_fixed_bytes + n * result_contact_bytes + record_crc_bytes));
     w.u64(r.index);
     w.put(static_cast<std::uint8_t>(r.kind), 1);
@@ -159,8 +171,7 @@ void ResultFileWriter::write(const ResultRecord& r) {
         w.u32(0);
     }
     w.u32(detail::crc32_of(w.bytes()));
-    impl_->out.write(w.bytes());
-    ++impl_->written;
+    out.bytes_ = std::move(w.bytes());
 }
 
 void ResultFileWriter::flush() {

@@ -1,0 +1,46 @@
+// levelsweep CLI: a replay's chunks through three stages that overlap (TBB's
+// parallel_pipeline): read (and decode), run, write. Each stage takes the
+// chunks one at a time and in order, so the file gets what a chunk-by-chunk
+// loop writes; with more than one thread the next chunk is read and the last
+// one written while the current one runs (the run itself is parallel over the
+// chunk's queries), and on one thread the stages take turns.
+#pragma once
+
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace levelsweep::cli {
+
+// `slots` are the chunks in flight (at most slots.size()); read(chunk) fills
+// one and returns false at the end (the chunk is then not run), run(chunk) and
+// write(chunk) take it on. An exception in a stage stops the pipeline and is
+// rethrown here once the chunks in flight have left their stages.
+template <class Chunk, class Read, class Run, class Write>
+void run_chunk_pipeline(std::vector<Chunk>& slots, unsigned threads, Read&& read, Run&& run, Write&& write) {
+    // A slot comes back round only after its chunk was written: chunks leave the
+    // last stage in order, and no more than slots.size() are in flight.
+    std::size_t next = 0;
+    tbb::task_arena arena(static_cast<int>(threads));
+    arena.execute([&] {
+        tbb::parallel_pipeline(
+            slots.size(),
+            tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order,
+                                           [&](tbb::flow_control& fc) -> Chunk* {
+                                               Chunk& c = slots[next++ % slots.size()];
+                                               if (read(c)) return &c;
+                                               fc.stop();
+                                               return nullptr;
+                                           }) &
+                tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::serial_in_order,
+                                                 [&](Chunk* c) {
+                                                     run(*c);
+                                                     return c;
+                                                 }) &
+                tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) { write(*c); }));
+    });
+}
+
+}  // namespace levelsweep::cli
