@@ -3,11 +3,12 @@
 // chunks one at a time and in order, so the file gets what a chunk-by-chunk
 // loop writes; with more than one thread the next chunk is read and the last
 // one written while the current one runs (the run itself is parallel over the
-// chunk's queries), and on one thread the stages take turns.
+// chunk's queries), and on one thread the stages take turns. The caller runs
+// it on the threads that run the queries (BatchRunner::execute), so that the
+// stages and the queries share them.
 #pragma once
 
 #include <oneapi/tbb/parallel_pipeline.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include <cstddef>
 #include <vector>
@@ -19,13 +20,11 @@ namespace levelsweep::cli {
 // write(chunk) take it on. An exception in a stage stops the pipeline and is
 // rethrown here once the chunks in flight have left their stages.
 template <class Chunk, class Read, class Run, class Write>
-void run_chunk_pipeline(std::vector<Chunk>& slots, unsigned threads, Read&& read, Run&& run, Write&& write) {
+void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write&& write) {
     // A slot comes back round only after its chunk was written: chunks leave the
     // last stage in order, and no more than slots.size() are in flight.
     std::size_t next = 0;
-    tbb::task_arena arena(static_cast<int>(threads));
-    arena.execute([&] {
-        tbb::parallel_pipeline(
+    tbb::parallel_pipeline(
             slots.size(),
             tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order,
                                            [&](tbb::flow_control& fc) -> Chunk* {
@@ -40,7 +39,6 @@ void run_chunk_pipeline(std::vector<Chunk>& slots, unsigned threads, Read&& read
                                                      return c;
                                                  }) &
                 tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) { write(*c); }));
-    });
 }
 
 }  // namespace levelsweep::cli

@@ -21,8 +21,9 @@
 #include <string>
 #include <vector>
 
+#include <oneapi/tbb/task_arena.h>
+
 #include "commands.hpp"
-#include "replay/chunk_pipeline.hpp"
 #include "io/interrupt.hpp"
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
@@ -31,6 +32,7 @@
 #include "options.hpp"
 #include "query/path_options.hpp"
 #include "query/query_source.hpp"
+#include "replay/chunk_pipeline.hpp"
 #include "replay/progress.hpp"
 #include "replay/replay_summary.hpp"
 #include "replay/resume.hpp"
@@ -44,12 +46,22 @@ namespace {
 // size (three chunks are in flight: chunk_pipeline.hpp).
 constexpr std::size_t chunk = 4096;
 
-// One chunk of queries on its way through the pipeline, and its records.
+// Where a query's encoded record lies: in the byte buffer of the thread that ran it.
+struct EncodedAt {
+    std::size_t thread = 0, offset = 0, size = 0;
+};
+
+// One chunk of queries on its way through the pipeline, and its records:
+// each encoded by the thread that ran its query, appended to that thread's
+// buffer (a few growing buffers, not one per query, so that memory stays put
+// from chunk to chunk).
 struct Chunk {
+    explicit Chunk(unsigned threads) : encoded(threads) {}
     std::vector<QueryRecord> records = std::vector<QueryRecord>(chunk);
     std::vector<Query> queries = std::vector<Query>(chunk);
-    std::vector<ResultRecord> results = std::vector<ResultRecord>(chunk);
-    std::vector<EncodedResult> encoded = std::vector<EncodedResult>(chunk);
+    std::vector<QueryResult> results = std::vector<QueryResult>(chunk);
+    std::vector<std::vector<std::byte>> encoded;  // one per thread of the runner
+    std::vector<EncodedAt> at = std::vector<EncodedAt>(chunk);
     std::vector<char> taken = std::vector<char>(chunk, 0);  // the scene lines: not mesh queries
     std::size_t n = 0;                                      // queries in the chunk
     std::uint64_t first = 0;                                // the first one's index
@@ -201,66 +213,77 @@ int replay(const ReplayOptions& o) {
 
     BatchRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
-    std::vector<Chunk> slots(3);
+    std::vector<Chunk> slots(3, Chunk(threads));
+    std::vector<ResultRecord> scratch(threads);  // a record per thread of the runner, to encode
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t read_index = index;  // the first query of the next chunk read
-    run_chunk_pipeline(
-        slots, threads,
-        // A signal that comes while a chunk is read may cut it short (a read from a
-        // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
-        [&](Chunk& c) {
-            if (out.already_complete || stop.signal()) return false;
-            c.n = source->read(c.records);
-            if (c.n == 0 || stop.signal()) return false;
-            c.first = read_index;
-            read_index += c.n;
-            if (scene_replay) scene_replay->run(std::span(c.records).first(c.n), c.taken);
-            for (std::size_t i = 0; i < c.n; ++i) {
-                c.queries[i] = c.records[i].query;
-                c.queries[i].settings.quirks = quirks;
-                if (c.records[i].malformed) c.queries[i].settings.max_contacts = 0;  // refused at once
+    // A signal that comes while a chunk is read may cut it short (a read from a
+    // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
+    const auto read_chunk = [&](Chunk& c) {
+        if (out.already_complete || stop.signal()) return false;
+        c.n = source->read(c.records);
+        if (c.n == 0 || stop.signal()) return false;
+        c.first = read_index;
+        read_index += c.n;
+        if (scene_replay) scene_replay->run(std::span(c.records).first(c.n), c.taken);
+        for (std::size_t i = 0; i < c.n; ++i) {
+            c.queries[i] = c.records[i].query;
+            c.queries[i].settings.quirks = quirks;
+            if (c.records[i].malformed) c.queries[i].settings.max_contacts = 0;  // refused at once
+        }
+        return true;
+    };
+    // Each record is made and encoded on the thread that ran its query. A
+    // stop drops the chunks read ahead that have not run yet (and so every
+    // later one): the file ends after the chunk that was running.
+    const auto run_chunk = [&](Chunk& c) {
+        c.dropped = stop.signal() != 0;
+        if (c.dropped) return;
+        for (std::vector<std::byte>& bytes : c.encoded) bytes.clear();
+        runner.run(std::span(c.queries).first(c.n),
+                   [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+                       if (scene_replay && c.taken[i]) return;  // answered by the scene
+                       QueryResult& result = c.results[i];
+                       result = r;
+                       if (c.records[i].malformed) {
+                           result = QueryResult{};
+                           result.status = QueryStatus::malformed;
+                       }
+                       if (!out.writer) return;
+                       const auto thread = static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
+                       if (thread >= c.encoded.size()) throw std::logic_error("replay: a thread outside the runner's arena");
+                       ResultRecord& record = scratch[thread];
+                       record.index = c.first + i;
+                       record.kind = c.queries[i].kind;
+                       record.malformed = c.records[i].malformed;
+                       record.result = result;
+                       record.contacts.assign(contacts.begin(), contacts.end());
+                       std::vector<std::byte>& bytes = c.encoded[thread];
+                       const std::size_t offset = bytes.size();
+                       ResultFileWriter::encode(record, bytes);
+                       c.at[i] = {thread, offset, bytes.size() - offset};
+                   });
+    };
+    const auto write_chunk = [&](Chunk& c) {
+        if (c.dropped) return;
+        for (std::size_t i = 0; i < c.n; ++i, ++index) {
+            if (scene_replay && c.taken[i]) continue;
+            if (c.records[i].malformed) {
+                std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n",
+                             static_cast<unsigned long long>(index), c.records[i].error.c_str());
+                ++malformed;
             }
-            return true;
-        },
-        // Each record is made and encoded on the thread that ran its query. A
-        // stop drops the chunks read ahead that have not run yet (and so every
-        // later one): the file ends after the chunk that was running.
-        [&](Chunk& c) {
-            c.dropped = stop.signal() != 0;
-            if (c.dropped) return;
-            runner.run(std::span(c.queries).first(c.n),
-                       [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
-                           if (scene_replay && c.taken[i]) return;  // answered by the scene
-                           ResultRecord& record = c.results[i];
-                           record.index = c.first + i;
-                           record.kind = c.queries[i].kind;
-                           record.malformed = c.records[i].malformed;
-                           record.result = r;
-                           if (record.malformed) {
-                               record.result = QueryResult{};
-                               record.result.status = QueryStatus::malformed;
-                           }
-                           record.contacts.assign(contacts.begin(), contacts.end());
-                           if (out.writer) ResultFileWriter::encode(record, c.encoded[i]);
-                       });
-        },
-        [&](Chunk& c) {
-            if (c.dropped) return;
-            for (std::size_t i = 0; i < c.n; ++i, ++index) {
-                if (scene_replay && c.taken[i]) continue;
-                const ResultRecord& record = c.results[i];
-                if (record.malformed) {
-                    std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n",
-                                 static_cast<unsigned long long>(index), c.records[i].error.c_str());
-                    ++malformed;
-                }
-                summary.add(record.kind, record.result);
-                if (out.writer) out.writer->write(c.encoded[i]);
+            summary.add(c.queries[i].kind, c.results[i]);
+            if (out.writer) {
+                const EncodedAt& at = c.at[i];
+                out.writer->write_encoded(std::span<const std::byte>(c.encoded[at.thread]).subspan(at.offset, at.size));
             }
-            if (out.writer) out.writer->flush();
-            progress.update(index);
-        });
+        }
+        if (out.writer) out.writer->flush();
+        progress.update(index);
+    };
+    runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });
     progress.finish();
     if (const int sig = stop.signal()) {
         std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << index << " queries";

@@ -6,14 +6,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 #include <vector>
 
 namespace levelsweep::detail {
 
 inline std::uint64_t load_le(const std::byte* p, int bytes) {
     std::uint64_t v = 0;
-    for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | std::to_integer<std::uint64_t>(p[i]);
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&v, p, static_cast<std::size_t>(bytes));  // one load on the hosts we build for
+    } else {
+        for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | std::to_integer<std::uint64_t>(p[i]);
+    }
     return v;
 }
 inline std::uint16_t load_u16(const std::byte* p) { return static_cast<std::uint16_t>(load_le(p, 2)); }
@@ -23,15 +26,9 @@ inline float load_f32(const std::byte* p) { return std::bit_cast<float>(load_u32
 
 class ByteWriter {
 public:
-    ByteWriter() = default;
-    // Writes into `reuse`, emptied first: its capacity is kept (a writer per
-    // record then allocates only while records grow).
-    explicit ByteWriter(std::vector<std::byte>&& reuse) : out_(std::move(reuse)) { out_.clear(); }
     std::size_t size() const { return out_.size(); }
     void put(std::uint64_t v, int bytes) {
-        const std::size_t at = out_.size();
-        out_.resize(at + static_cast<std::size_t>(bytes));
-        for (int i = 0; i < bytes; ++i) out_[at + static_cast<std::size_t>(i)] = static_cast<std::byte>((v >> (8 * i)) & 0xff);
+        for (int i = 0; i < bytes; ++i) out_.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xff));
     }
     void u16(std::uint16_t v) { put(v, 2); }
     void u32(std::uint32_t v) { put(v, 4); }
@@ -49,6 +46,29 @@ public:
 
 private:
     std::vector<std::byte> out_;
+};
+
+// The same writes into a buffer sized beforehand (a record of known length):
+// a store per field instead of a growing vector's byte at a time.
+class FixedByteWriter {
+public:
+    explicit FixedByteWriter(std::byte* out) : at_(out) {}
+    void put(std::uint64_t v, int bytes) {
+        if constexpr (std::endian::native == std::endian::little) {
+            std::memcpy(at_, &v, static_cast<std::size_t>(bytes));
+        } else {
+            for (int i = 0; i < bytes; ++i) at_[i] = static_cast<std::byte>((v >> (8 * i)) & 0xff);
+        }
+        at_ += bytes;
+    }
+    void u16(std::uint16_t v) { put(v, 2); }
+    void u32(std::uint32_t v) { put(v, 4); }
+    void u64(std::uint64_t v) { put(v, 8); }
+    void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
+    std::byte* at() const { return at_; }
+
+private:
+    std::byte* at_;
 };
 
 }  // namespace levelsweep::detail

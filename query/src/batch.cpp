@@ -63,6 +63,8 @@ BatchRunner::BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa)
 
 BatchRunner::~BatchRunner() = default;
 
+void BatchRunner::execute(const std::function<void()>& work) { impl_->arena.execute(work); }
+
 unsigned BatchRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
 Path BatchRunner::path() const { return impl_->path; }
 Isa BatchRunner::isa() const { return impl_->isa; }

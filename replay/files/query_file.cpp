@@ -3,6 +3,11 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <vector>
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
 
 #include "little_endian.hpp"
 #include "replay_io.hpp"
@@ -145,6 +150,7 @@ void QueryFileWriter::close() {
 
 struct QueryFileReader::Impl {
     detail::InStream in;
+    std::vector<std::byte> bytes{};  // the records read at once
     std::uint64_t read = 0;
     bool unknown_count = false;
     bool done = false;
@@ -177,45 +183,48 @@ QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new 
 
 QueryFileReader::~QueryFileReader() = default;
 
+// The records' bytes are read in one go, then checked and decoded in
+// parallel (the CRC-32 and the fields are most of a record's cost).
 std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
     Impl& im = *impl_;
-    std::size_t n = 0;
-    std::array<std::byte, query_record_bytes> record;
-    while (n < out.size() && !im.done) {
-        if (!im.unknown_count && im.read == header_.count) {
-            // Anything after the last record the header counts is reported, not read.
-            std::byte extra[1];
-            const std::uint64_t at = im.in.offset();
-            if (im.in.read(extra) != 0)
-                truncation_ = ReplayFileError(im.in.name(), at, "data after the " + std::to_string(header_.count) + " records the header counts");
-            im.done = true;
-            break;
+    if (im.done || out.empty()) return 0;
+    std::size_t want = out.size();
+    if (!im.unknown_count) want = static_cast<std::size_t>(std::min<std::uint64_t>(want, header_.count - im.read));
+    const std::uint64_t start = im.in.offset();
+    im.bytes.resize(want * query_record_bytes);
+    std::optional<ReplayFileError> damage;
+    const std::size_t got = im.in.read(im.bytes, damage);
+    const std::size_t n = got / query_record_bytes;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 256), [&](const tbb::blocked_range<std::size_t>& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            QueryRecord& r = out[i];
+            r.text.clear();
+            r.position = im.read + i;
+            r.error = decode_query_record(std::span<const std::byte, query_record_bytes>(im.bytes.data() + i * query_record_bytes,
+                                                                                     query_record_bytes),
+                                          r.query);  // a malformed record carries the default query
+            r.malformed = !r.error.empty();
+            if (r.malformed) r.error = "byte " + std::to_string(start + i * query_record_bytes) + ": " + r.error;
         }
+    });
+    im.read += n;
+    if (damage) {
+        // A damaged gzip stream: every whole record before it stands.
+        truncation_ = damage;
+        im.done = true;
+    } else if (got < im.bytes.size()) {
+        im.done = true;
+        if (got % query_record_bytes != 0 || !im.unknown_count)
+            truncation_ = ReplayFileError(im.in.name(), start + got,
+                                          "the file ends here, inside record " + std::to_string(im.read) +
+                                              (im.unknown_count ? "" : " of " + std::to_string(header_.count)));
+    } else if (!im.unknown_count && im.read == header_.count) {
+        // Anything after the last record the header counts is reported, not read.
+        std::byte extra[1];
         const std::uint64_t at = im.in.offset();
-        std::size_t got = 0;
-        try {
-            got = im.in.read(record);
-        } catch (const ReplayFileError& e) {
-            // A damaged gzip stream: every record before it stands.
-            truncation_ = e;
-            im.done = true;
-            break;
-        }
-        if (got < query_record_bytes) {
-            im.done = true;
-            if (got > 0 || !im.unknown_count)
-                truncation_ = ReplayFileError(im.in.name(), at + got,
-                                              "the file ends here, inside record " + std::to_string(im.read) +
-                                                  (im.unknown_count ? "" : " of " + std::to_string(header_.count)));
-            break;
-        }
-        QueryRecord& r = out[n++];
-        r = QueryRecord{};  // a malformed record carries the default query, not the slot's last one
-        r.position = im.read;
-        r.error = decode_query_record(record, r.query);
-        r.malformed = !r.error.empty();
-        if (r.malformed) r.error = "byte " + std::to_string(at) + ": " + r.error;
-        ++im.read;
+        if (im.in.read(extra, damage) != 0 || damage)
+            truncation_ = ReplayFileError(im.in.name(), at, "data after the " + std::to_string(header_.count) + " records the header counts");
+        im.done = true;
     }
     return n;
 }

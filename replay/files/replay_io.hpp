@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -52,8 +53,17 @@ public:
     InStream(const InStream&) = delete;
     InStream& operator=(const InStream&) = delete;
 
-    // Reads up to out.size() bytes; fewer only at the end of the data.
+    // Reads up to out.size() bytes; fewer only at the end of the data. A
+    // damaged stream throws ReplayFileError.
     std::size_t read(std::span<std::byte> out) {
+        std::optional<ReplayFileError> damage;
+        const std::size_t got = read(out, damage);
+        if (damage) throw *damage;
+        return got;
+    }
+    // The same, but a damaged stream is told in `damage`, with the bytes
+    // delivered before it returned.
+    std::size_t read(std::span<std::byte> out, std::optional<ReplayFileError>& damage) {
         std::size_t got = 0;
         while (got < out.size()) {
             const auto want = static_cast<unsigned>(std::min<std::size_t>(out.size() - got, 1u << 30));
@@ -61,7 +71,8 @@ public:
             if (n < 0) {
                 int err = 0;
                 const char* msg = ::gzerror(file_, &err);
-                throw ReplayFileError(name_, offset_ + got, std::string("read error: ") + (msg ? msg : "?"));
+                damage = ReplayFileError(name_, offset_ + got, std::string("read error: ") + (msg ? msg : "?"));
+                break;
             }
             if (n == 0) break;
             got += static_cast<std::size_t>(n);
@@ -87,13 +98,16 @@ private:
 
 class OutStream {
 public:
-    explicit OutStream(const std::filesystem::path& path) : name_(path.string()) {
+    // buffer_bytes: stdio's buffer (0: its default of a few kilobytes, which
+    // puts a recording on disk as it goes; a writer that flushes by itself,
+    // as the result file's does after each chunk, writes in larger pieces).
+    explicit OutStream(const std::filesystem::path& path, std::size_t buffer_bytes = 0) : name_(path.string()) {
         file_ = std::fopen(name_.c_str(), "wb");
         if (!file_) throw ReplayFileError(name_, 0, std::string("cannot create: ") + std::strerror(errno));
-        std::setvbuf(file_, nullptr, _IOFBF, buffer_bytes);
+        set_buffer(buffer_bytes);
     }
     // An existing file, cut to its first `keep` bytes, written on from there.
-    OutStream(const std::filesystem::path& path, std::uint64_t keep) : name_(path.string()), offset_(keep) {
+    OutStream(const std::filesystem::path& path, std::uint64_t keep, std::size_t buffer_bytes) : name_(path.string()), offset_(keep) {
         file_ = std::fopen(name_.c_str(), "r+b");
         if (!file_) throw ReplayFileError(name_, 0, std::string("cannot open for writing: ") + std::strerror(errno));
         if (::ftruncate(::fileno(file_), static_cast<off_t>(keep)) != 0 || std::fseek(file_, 0, SEEK_END) != 0) {
@@ -102,7 +116,7 @@ public:
             file_ = nullptr;
             throw ReplayFileError(name_, keep, std::string("cannot cut the file here: ") + std::strerror(err));
         }
-        std::setvbuf(file_, nullptr, _IOFBF, buffer_bytes);
+        set_buffer(buffer_bytes);
     }
     ~OutStream() {
         if (file_) std::fclose(file_);
@@ -134,10 +148,13 @@ private:
         throw ReplayFileError(name_, at, std::string(what) + ": " + std::strerror(errno));
     }
 
-    // Records of a hundred bytes or so go out in writes of this size (stdio's
-    // default is a few kilobytes); every flush still writes what is buffered.
-    static constexpr std::size_t buffer_bytes = 1 << 20;
+    void set_buffer(std::size_t bytes) {
+        if (bytes == 0) return;
+        buffer_ = std::make_unique<char[]>(bytes);  // glibc takes a size only with a buffer of the caller's
+        std::setvbuf(file_, buffer_.get(), _IOFBF, bytes);
+    }
 
+    std::unique_ptr<char[]> buffer_;
     std::string name_;
     std::FILE* file_ = nullptr;
     std::uint64_t offset_ = 0;

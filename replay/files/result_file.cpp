@@ -15,6 +15,7 @@
 namespace levelsweep {
 
 using detail::ByteWriter;
+using detail::FixedByteWriter;
 using detail::load_f32;
 using detail::load_u16;
 using detail::load_u32;
@@ -44,7 +45,8 @@ std::uint8_t code_of(const std::string& name, const char* const (&names)[N], con
     throw std::invalid_argument(std::string("unknown ") + what + " \"" + name + "\"");
 }
 
-void put_vec(ByteWriter& w, const Vec3& v) {
+template <class Writer>
+void put_vec(Writer& w, const Vec3& v) {
     w.f32(v.x);
     w.f32(v.y);
     w.f32(v.z);
@@ -100,6 +102,10 @@ std::vector<std::byte> encode_trailer(std::uint64_t records) {
 
 }  // namespace
 
+// The writer flushes after each chunk of records (flush()): in between, the
+// records go out in writes of this size rather than stdio's few kilobytes.
+constexpr std::size_t write_buffer_bytes = 1 << 20;
+
 struct ResultFileWriter::Impl {
     detail::OutStream out;
     std::uint64_t written = 0;
@@ -108,13 +114,13 @@ struct ResultFileWriter::Impl {
 
 ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& h) {
     const std::vector<std::byte> head = encode_header(h, path);
-    impl_.reset(new Impl{detail::OutStream(path)});
+    impl_.reset(new Impl{detail::OutStream(path, write_buffer_bytes)});
     impl_->out.write(head);
     impl_->out.flush();  // from here on the file reads as a result file, with no records yet
 }
 
 ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileResume& resume)
-    : impl_(new Impl{detail::OutStream(path, resume.records_end), resume.records}) {}
+    : impl_(new Impl{detail::OutStream(path, resume.records_end, write_buffer_bytes), resume.records}) {}
 
 ResultFileWriter::~ResultFileWriter() {
     if (impl_->closed) return;
@@ -128,23 +134,27 @@ ResultFileWriter::~ResultFileWriter() {
 std::uint64_t ResultFileWriter::written() const { return impl_->written; }
 
 void ResultFileWriter::write(const ResultRecord& r) {
-    EncodedResult bytes;
+    std::vector<std::byte> bytes;
     encode(r, bytes);
-    write(bytes);
+    write_encoded(bytes);
 }
 
-void ResultFileWriter::write(const EncodedResult& r) {
+void ResultFileWriter::write_encoded(std::span<const std::byte> record) {
     if (impl_->closed) throw std::logic_error("ResultFileWriter::write after close");
-    if (r.bytes_.empty()) throw std::invalid_argument("ResultFileWriter::write: a record never encoded");
-    impl_->out.write(r.bytes_);
+    if (record.size() < record_fixed_bytes + record_crc_bytes || load_u32(record.data()) != record.size())
+        throw std::invalid_argument("ResultFileWriter::write_encoded: not one whole record");
+    impl_->out.write(record);
     ++impl_->written;
 }
 
-void ResultFileWriter::encode(const ResultRecord& r, EncodedResult& out) {
+void ResultFileWriter::encode(const ResultRecord& r, std::vector<std::byte>& out) {
     check_record(r);
     const std::size_t n = r.contacts.size();
-    ByteWriter w(std::move(out.bytes_));
-    w.u32(static_cast<std::uint32_t>(record_fixed_bytes + n * result_contact_bytes + record_crc_bytes));
+    const std::size_t size = record_fixed_bytes + n * result_contact_bytes + record_crc_bytes;
+    const std::size_t at = out.size();
+    out.resize(at + size);
+    FixedByteWriter w(out.data() + at);
+    w.u32(static_cast<std::uint32_t>(size));
     w.u64(r.index);
     w.put(static_cast<std::uint8_t>(r.kind), 1);
     w.put(r.malformed ? malformed_status : static_cast<std::uint8_t>(r.result.status), 1);
@@ -170,8 +180,7 @@ void ResultFileWriter::encode(const ResultRecord& r, EncodedResult& out) {
         w.u32(static_cast<std::uint32_t>(c.inside_mask));
         w.u32(0);
     }
-    w.u32(detail::crc32_of(w.bytes()));
-    out.bytes_ = std::move(w.bytes());
+    w.u32(detail::crc32_of(std::span<const std::byte>(out).subspan(at, size - record_crc_bytes)));
 }
 
 void ResultFileWriter::flush() {

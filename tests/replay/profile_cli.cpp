@@ -24,13 +24,6 @@ using namespace levelsweep::test;
 
 namespace {
 
-std::string read_text(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 // Starts with <svg, ends with </svg>, and every element opened is closed in order.
 bool well_formed_svg(const std::string& svg) {
     if (svg.rfind("<svg", 0) != 0 || svg.size() < 7 || svg.compare(svg.size() - 7, 7, "</svg>\n") != 0) return false;
@@ -99,7 +92,7 @@ nlohmann::json check_profile(const std::string& args, const std::filesystem::pat
     REQUIRE(r.exit_code == 0);
     for (const char* f : {"heatmap.svg", "candidates.svg", "timing.json", "index.html"})
         REQUIRE_MESSAGE(std::filesystem::exists(dir / f), std::string(f));
-    const std::string heatmap = read_text(dir / "heatmap.svg"), candidates = read_text(dir / "candidates.svg");
+    const std::string heatmap = file_text(dir / "heatmap.svg"), candidates = file_text(dir / "candidates.svg");
     CHECK(well_formed_svg(heatmap));
     CHECK(well_formed_svg(candidates));
     CHECK(sum_attribute(heatmap, "data-cost") == e.work);
@@ -113,7 +106,7 @@ nlohmann::json check_profile(const std::string& args, const std::filesystem::pat
         CHECK(sum_attribute(candidates, "data-count", "data-panel=\"" + kind + "/entries\"") == n);
     }
 
-    const nlohmann::json timing = nlohmann::json::parse(read_text(dir / "timing.json"));
+    const nlohmann::json timing = nlohmann::json::parse(file_text(dir / "timing.json"));
     CHECK(timing["queries"]["run"] == queries);
     CHECK(timing["kinds"].size() == e.per_kind.size());
     for (const auto& [kind, n] : e.per_kind) {
@@ -127,7 +120,7 @@ nlohmann::json check_profile(const std::string& args, const std::filesystem::pat
     for (const auto& [name, b] : timing["branches"].items()) calls += b["calls"].get<std::uint64_t>();
     CHECK(calls == e.kernel_calls);
 
-    const std::string html = read_text(dir / "index.html");
+    const std::string html = file_text(dir / "index.html");
     for (const char* ref : {"src=\"heatmap.svg\"", "src=\"candidates.svg\"", "href=\"timing.json\"", "</html>"})
         CHECK_MESSAGE(html.find(ref) != std::string::npos, std::string(ref));
     for (const auto& [kind, n] : e.per_kind) CHECK(html.find("<td>" + kind + "</td>") != std::string::npos);
@@ -215,6 +208,6 @@ TEST_SUITE("profile cli") {
         const std::vector<Query> queries = write_query_file(level, dir / "q.lsq", 250, 66);
         const Expected e = expected_for(level, queries, Quirks::faithful());
         check_profile(lvl + " " + (dir / "q.lsq").string(), dir / "out", e);
-        CHECK(read_text(dir / "out" / "heatmap.svg").find("<path d=\"M") != std::string::npos);  // the triangles
+        CHECK(file_text(dir / "out" / "heatmap.svg").find("<path d=\"M") != std::string::npos);  // the triangles
     }
 }

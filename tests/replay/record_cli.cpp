@@ -23,7 +23,7 @@ std::string hex(std::uint64_t v) {
 
 // The record command written in data/queries/README.md for the bundled file.
 std::string readme_command() {
-    std::istringstream readme(read_text(source_dir / "data" / "queries" / "README.md"));
+    std::istringstream readme(file_text(source_dir / "data" / "queries" / "README.md"));
     for (std::string line; std::getline(readme, line);)
         if (line.rfind("levelsweep record ", 0) == 0) return line.substr(std::string("levelsweep ").size());
     return {};
@@ -73,7 +73,7 @@ TEST_SUITE("record cli") {
         const std::string jsonl = (dir / "q.jsonl").string(), binary = (dir / "q.lsq").string();
         REQUIRE(run_cli("record " + level + " " + jsonl + " --seed 4 --count 300").exit_code == 0);
         REQUIRE(run_cli("record " + level + " " + binary + " --seed 4 --count 300").exit_code == 0);
-        const auto lines = json_lines(read_text(jsonl));
+        const auto lines = json_lines(file_text(jsonl));
         REQUIRE(lines.size() == 301);
         CHECK(lines[0]["levelsweep_queries"] == 1);
         CHECK(lines[0]["level_checksum"] == hex(bundled_level("street_1k.lvl").checksum()));

@@ -186,17 +186,17 @@ TEST_SUITE("replay query file") {
         const CliRun to_text = run_cli_apart("convert " + (dir / "a.lsq").string() + " " + (dir / "a.jsonl").string(), dir / "");
         REQUIRE(to_text.exit_code == 0);
         CHECK(to_text.err.empty());  // nothing the JSON form cannot keep
-        const auto lines = json_lines(read_text(dir / "a.jsonl"));
+        const auto lines = json_lines(file_text(dir / "a.jsonl"));
         REQUIRE(lines.size() == queries.size() + 1);
         CHECK(lines[0] == nlohmann::json::parse(R"({"levelsweep_queries":1,"level_checksum":"0xfeedface12345678","metadata":{"seed":1}})"));
         REQUIRE(run_cli("convert " + (dir / "a.jsonl").string() + " " + (dir / "b.lsq").string()).exit_code == 0);
         CHECK(read_bytes(dir / "b.lsq") == read_bytes(dir / "a.lsq"));
         // And the text the tool writes is a fixed point.
         REQUIRE(run_cli("convert " + (dir / "b.lsq").string() + " " + (dir / "b.jsonl").string()).exit_code == 0);
-        CHECK(read_text(dir / "b.jsonl") == read_text(dir / "a.jsonl"));
+        CHECK(file_text(dir / "b.jsonl") == file_text(dir / "a.jsonl"));
         // Floats print short where that reads back exactly: 0.4704, not 0.47040000557899475.
-        CHECK(read_text(dir / "a.jsonl").find("0.4704,") != std::string::npos);
-        CHECK(read_text(dir / "a.jsonl").find("\"nan\"") != std::string::npos);
+        CHECK(file_text(dir / "a.jsonl").find("0.4704,") != std::string::npos);
+        CHECK(file_text(dir / "a.jsonl").find("\"nan\"") != std::string::npos);
     }
 
     TEST_CASE("convert reads and writes gzipped JSON Lines, and writes JSON Lines to standard output") {
@@ -209,7 +209,7 @@ TEST_SUITE("replay query file") {
         const CliResult out = run_cli("convert " + (dir / "a.lsq").string() + " -");
         REQUIRE(out.exit_code == 0);
         REQUIRE(run_cli("convert " + (dir / "a.lsq").string() + " " + (dir / "a.jsonl").string()).exit_code == 0);
-        CHECK(out.out == read_text(dir / "a.jsonl"));
+        CHECK(out.out == file_text(dir / "a.jsonl"));
         // Standard input is read as JSON Lines.
         CHECK(run_cli("convert - " + (dir / "c.lsq").string(), out.out).exit_code == 0);
         CHECK(read_bytes(dir / "c.lsq") == read_bytes(dir / "a.lsq"));
@@ -232,7 +232,7 @@ TEST_SUITE("replay query file") {
         // Metadata in the shape nlohmann::json writes goes into the header line as a value.
         write_query_file(dir / "m.lsq", queries, 1, R"({"a":2,"b":[1,2.5,"x"]})");
         REQUIRE(run_cli("convert " + (dir / "m.lsq").string() + " " + (dir / "m.jsonl").string()).exit_code == 0);
-        CHECK(json_lines(read_text(dir / "m.jsonl"))[0]["metadata"]["b"][2] == "x");
+        CHECK(json_lines(file_text(dir / "m.jsonl"))[0]["metadata"]["b"][2] == "x");
     }
 
     TEST_CASE("convert reports each malformed line with its number, converts the rest and exits non-zero") {
@@ -273,7 +273,7 @@ TEST_SUITE("replay query file") {
         const CliRun r = run_cli_apart("convert " + (dir / "q.lsq").string() + " " + (dir / "q.jsonl").string(), dir / "");
         CHECK(r.exit_code != 0);
         CHECK(r.err.find("byte 178: record CRC-32 mismatch") != std::string::npos);
-        CHECK(json_lines(read_text(dir / "q.jsonl")).size() == 3);  // the header line and two queries
+        CHECK(json_lines(file_text(dir / "q.jsonl")).size() == 3);  // the header line and two queries
     }
 
     TEST_CASE("convert says when the JSON form cannot keep a record whole") {
@@ -297,7 +297,7 @@ TEST_SUITE("replay query file") {
         const std::string in = (dir / "q.lsq").string();
         CHECK(run_cli("convert " + in + " " + (dir / "q.txt").string()).exit_code != 0);
         REQUIRE(run_cli("convert " + in + " " + (dir / "q.txt").string() + " --to jsonl").exit_code == 0);
-        CHECK(json_lines(read_text(dir / "q.txt")).size() == 11);
+        CHECK(json_lines(file_text(dir / "q.txt")).size() == 11);
         REQUIRE(run_cli("convert " + (dir / "q.txt").string() + " " + (dir / "r.bin").string() + " --to lsq").exit_code == 0);
         CHECK(read_bytes(dir / "r.bin") == read_bytes(dir / "q.lsq"));
         CHECK(run_cli("convert " + in + " " + in).exit_code != 0);  // never over its own input

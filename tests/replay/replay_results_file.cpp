@@ -6,8 +6,12 @@
 
 #include <bit>
 #include <random>
+#include <span>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
+#include "replay_support.hpp"
 #include "result_support.hpp"
 #include "support.hpp"
 
@@ -266,6 +270,42 @@ TEST_SUITE("replay result file") {
         }
         std::filesystem::remove(path);
         std::filesystem::remove(cut);
+    }
+
+    TEST_CASE("records encoded into shared buffers on several threads' behalf write the bytes write() writes") {
+        auto rng = seeded_rng(20261201);
+        std::vector<ResultRecord> records;
+        for (int i = 0; i < scaled(300); ++i) records.push_back(random_record(rng, static_cast<std::uint64_t>(i), rng() % 6 == 0 ? rng() % 101 : rng() % 3));
+        const auto one_by_one = temp_path("encoded_a.lsr"), encoded = temp_path("encoded_b.lsr");
+        write_results(one_by_one, sample_header(), records);
+        // As a replay does: records appended to one of two buffers in turn, then
+        // written in query order from where each landed.
+        std::vector<std::byte> buffers[2];
+        std::vector<std::pair<std::size_t, std::size_t>> at;  // (offset, size) in its buffer
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            std::vector<std::byte>& b = buffers[i % 3 == 0];
+            const std::size_t offset = b.size();
+            ResultFileWriter::encode(records[i], b);
+            at.emplace_back(offset, b.size() - offset);
+        }
+        {
+            ResultFileWriter w(encoded, sample_header());
+            for (std::size_t i = 0; i < records.size(); ++i)
+                w.write_encoded(std::span<const std::byte>(buffers[i % 3 == 0]).subspan(at[i].first, at[i].second));
+            // Not one whole record: refused, and nothing written.
+            const std::span<const std::byte> first(buffers[0].data(), at[1].second);
+            CHECK_THROWS_AS(w.write_encoded(first.first(first.size() - 1)), std::invalid_argument);
+            CHECK_THROWS_AS(w.write_encoded({}), std::invalid_argument);
+            CHECK(w.written() == records.size());
+            w.close();
+        }
+        CHECK(read_bytes(encoded) == read_bytes(one_by_one));
+        // What encode refuses never reaches the buffer.
+        std::vector<std::byte> buffer;
+        CHECK_THROWS_AS(ResultFileWriter::encode(random_record(rng, 0, 256), buffer), std::invalid_argument);
+        CHECK(buffer.empty());
+        std::filesystem::remove(one_by_one);
+        std::filesystem::remove(encoded);
     }
 
     TEST_CASE("the writer refuses what the reader would refuse") {

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -45,6 +46,39 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "")
     std::ofstream(in_path) << input;
     const CliResult r = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null");
     std::filesystem::remove(in_path);
+    return r;
+}
+
+inline std::string file_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline void write_text(const std::filesystem::path& p, const std::string& bytes) {
+    std::ofstream(p, std::ios::binary) << bytes;
+}
+
+struct CliRun {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+// `levelsweep <args>` with `input` on standard input; standard error kept.
+inline CliRun run_cli_both(const std::string& args, const std::string& input = "") {
+    const auto in_path = temp_path("cli_in.txt"), err_path = temp_path("cli_err.txt");
+    write_text(in_path, input);
+    const std::string cmd =
+        std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2> " + err_path.string();
+    CliRun r;
+    if (FILE* p = ::popen(cmd.c_str(), "r")) {
+        char buf[4096];
+        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+        const int status = ::pclose(p);
+        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    r.err = file_text(err_path);
+    std::filesystem::remove(in_path);
+    std::filesystem::remove(err_path);
     return r;
 }
 

@@ -28,11 +28,6 @@ inline Bytes read_bytes(const std::filesystem::path& path) {
     return b;
 }
 
-inline std::string read_text(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 inline void write_bytes(const std::filesystem::path& path, const Bytes& b, std::size_t length) {
     std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(length));
 }
@@ -89,16 +84,11 @@ inline std::array<std::byte, query_record_bytes> encoded(const Query& q) {
     return b;
 }
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out, err;
-};
-
 // `levelsweep <args>` with standard output and standard error apart.
 inline CliRun run_cli_apart(const std::string& args, const std::filesystem::path& scratch) {
     const auto err_path = scratch / "stderr.txt";
     const CliResult run = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " </dev/null 2>" + err_path.string());
-    return {run.exit_code, run.out, read_text(err_path)};
+    return {run.exit_code, run.out, file_text(err_path)};
 }
 
 }  // namespace levelsweep::test

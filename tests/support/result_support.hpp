@@ -22,15 +22,6 @@
 
 namespace levelsweep::test {
 
-inline std::string file_text(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-inline void write_text(const std::filesystem::path& p, const std::string& bytes) {
-    std::ofstream(p, std::ios::binary) << bytes;
-}
-
 inline void write_gzip(const std::filesystem::path& p, const std::string& bytes) {
     gzFile f = ::gzopen(p.string().c_str(), "wb");
     REQUIRE(f != nullptr);
@@ -136,30 +127,6 @@ inline std::string query_line(const Query& q) {
     j.update({{"options", s.options}, {"body_flags", s.body_flags}, {"nz_min", s.nz_min}, {"nz_max", s.nz_max},
               {"max_contacts", s.max_contacts}});
     return j.dump() + "\n";
-}
-
-struct CliRun {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-// `levelsweep <args>` with `input` on standard input; standard error kept.
-inline CliRun run_cli_both(const std::string& args, const std::string& input = "") {
-    const auto in_path = temp_path("cli_in.txt"), err_path = temp_path("cli_err.txt");
-    write_text(in_path, input);
-    const std::string cmd =
-        std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2> " + err_path.string();
-    CliRun r;
-    if (FILE* p = ::popen(cmd.c_str(), "r")) {
-        char buf[4096];
-        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-        const int status = ::pclose(p);
-        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    }
-    r.err = file_text(err_path);
-    std::filesystem::remove(in_path);
-    std::filesystem::remove(err_path);
-    return r;
 }
 
 }  // namespace levelsweep::test

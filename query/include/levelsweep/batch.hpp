@@ -40,6 +40,10 @@ public:
     // reference path.
     void run(std::span<const Query> queries, const Sink& sink, Walk walk = Walk::grid);
 
+    // Runs `work` on the runner's threads: work it starts in parallel (a
+    // replay's reading and writing of other chunks) and the queries run() runs
+    // from inside it then share those threads instead of competing for cores.
+    void execute(const std::function<void()>& work);
     unsigned threads() const;
     Path path() const;
     // The instruction set the batch path runs on (scalar on the reference path).

@@ -126,18 +126,6 @@ struct ResultFileResume {
     std::uint64_t records = 0;
 };
 
-// A result record as its bytes in the file, encoded by ResultFileWriter::encode
-// (on any thread: a replay encodes its records in parallel) and written by
-// ResultFileWriter::write. Reused, it keeps its capacity.
-class EncodedResult {
-public:
-    std::span<const std::byte> bytes() const { return bytes_; }
-
-private:
-    friend class ResultFileWriter;
-    std::vector<std::byte> bytes_;
-};
-
 class ResultFileWriter {
 public:
     // Writes and flushes the header (a file with no records yet); an unknown
@@ -155,11 +143,13 @@ public:
     // 255 contacts, a result.count other than contacts.size(), an unknown kind
     // or status; after close(), std::logic_error.
     void write(const ResultRecord& r);
-    // The record's bytes, checked as write() checks them; thread-safe (it
-    // touches no writer).
-    static void encode(const ResultRecord& r, EncodedResult& out);
-    // Writes a record encode() made: the bytes write(r) would have written.
-    void write(const EncodedResult& r);
+    // Appends the record's bytes to `out`, checked as write() checks them; it
+    // touches no writer, so threads encode their records at once (a replay
+    // does, each into a buffer of its own, which keeps its capacity).
+    static void encode(const ResultRecord& r, std::vector<std::byte>& out);
+    // Writes one record encode() made: the bytes write(r) writes. Throws
+    // std::invalid_argument when `record` is not one whole record.
+    void write_encoded(std::span<const std::byte> record);
     // Each record is complete on disk once flushed; an interrupted run leaves a
     // readable prefix.
     void flush();
