@@ -9,7 +9,10 @@
 // With one thread a path is a plain loop (so that its CPU time is the queries'
 // own); with more, the library's BatchRunner (levelsweep/batch.hpp,
 // tbb::parallel_for over the queries with per-thread scratch). The batch path's
-// BatchLevel is built once per level and program (batch_level_of).
+// BatchLevel, each path's serial scratch and each runner are made once per
+// level and program (kept_for), as an engine that answers frame after frame
+// keeps them: a benchmark iteration times the queries, not the set-up. So a
+// level given to a path must live as long as the program (bench_level's do).
 #pragma once
 
 #include <array>
@@ -19,6 +22,8 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "levelsweep/batch.hpp"
@@ -57,17 +62,29 @@ void run_serially(std::span<const Query> queries, std::span<QuerySlot> slots, Ru
     }
 }
 
+// One T per key, made by make() on first use and kept for the program's life
+// (the benchmarks run one at a time, on the main thread).
+template <class T, class Key, class Make>
+T& kept_for(const Key& key, Make make) {
+    static std::map<Key, std::unique_ptr<T>> kept;
+    std::unique_ptr<T>& slot = kept[key];
+    if (!slot) slot = make();
+    return *slot;
+}
+
 // The reference path (run_query, one query at a time) over a batch.
 inline void run_reference(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
                           int threads, Walk walk = Walk::grid) {
     if (threads <= 1) {
-        QueryScratch scratch(level);
+        QueryScratch& scratch = kept_for<QueryScratch>(&level, [&] { return std::make_unique<QueryScratch>(level); });
         run_serially(queries, slots, [&](const Query& q, std::span<MeshContact> out) {
             return run_query(level, q, out, scratch, walk);
         });
         return;
     }
-    BatchRunner runner(level, static_cast<unsigned>(threads), Path::reference);
+    BatchRunner& runner = kept_for<BatchRunner>(std::pair(&level, threads), [&] {
+        return std::make_unique<BatchRunner>(level, static_cast<unsigned>(threads), Path::reference);
+    });
     runner.run(
         queries,
         [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) { fill_slot(r, contacts, slots[i]); },
@@ -76,10 +93,7 @@ inline void run_reference(const Level& level, std::span<const Query> queries, st
 
 // A level's BatchLevel, built on first use and kept for the program's life.
 inline const BatchLevel& batch_level_of(const Level& level) {
-    static std::map<const Level*, std::unique_ptr<BatchLevel>> built;
-    auto& slot = built[&level];
-    if (!slot) slot = std::make_unique<BatchLevel>(level);
-    return *slot;
+    return kept_for<BatchLevel>(&level, [&] { return std::make_unique<BatchLevel>(level); });
 }
 
 // The batch path with one ISA over a batch.
@@ -87,13 +101,15 @@ inline void run_batch(const Level& level, std::span<const Query> queries, std::s
                       Isa isa) {
     const BatchLevel& batch = batch_level_of(level);
     if (threads <= 1) {
-        BatchScratch scratch(batch);
+        BatchScratch& scratch = kept_for<BatchScratch>(&batch, [&] { return std::make_unique<BatchScratch>(batch); });
         run_serially(queries, slots, [&](const Query& q, std::span<MeshContact> out) {
             return run_query_batch(batch, q, out, scratch, isa);
         });
         return;
     }
-    BatchRunner runner(batch, static_cast<unsigned>(threads), isa);
+    BatchRunner& runner = kept_for<BatchRunner>(std::tuple(&batch, threads, isa), [&] {
+        return std::make_unique<BatchRunner>(batch, static_cast<unsigned>(threads), isa);
+    });
     runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
         fill_slot(r, contacts, slots[i]);
     });

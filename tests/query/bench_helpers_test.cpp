@@ -44,7 +44,7 @@ std::vector<std::uint64_t> query_hashes(const std::vector<Query>& queries) {
 TEST_SUITE("bench helpers") {
 
 TEST_CASE("bench: the reference batch runner answers the same on 1, 2 and all hardware threads") {
-    const Level level = street_1k();
+    static const Level level = street_1k();  // the paths keep a runner for it (query_paths.hpp)
     const auto count = static_cast<std::size_t>(test::scaled(2048));
     const std::vector<Query> queries = random_queries(level, std::nullopt, count);
     std::vector<QuerySlot> serial(queries.size());
