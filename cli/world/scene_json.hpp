@@ -18,19 +18,7 @@
 namespace levelsweep::cli {
 
 // An owner as a scene file gives it: its answers, fixed until a set_owner line.
-struct SceneOwner : Owner {
-    std::uint32_t flags = 0;
-    bool is_landing = false, is_holding = false;
-    std::uint32_t targets = 0;
-    std::set<std::uint32_t> refused_overlap, refused_strike;
-
-    std::uint32_t object_flags() const override { return flags; }
-    bool landing() const override { return is_landing; }
-    bool holding() const override { return is_holding; }
-    std::uint32_t sweep_targets() const override { return targets; }
-    bool accepts_overlap(std::uint32_t other) const override { return !refused_overlap.count(other); }
-    bool accepts_strike(std::uint32_t other) const override { return !refused_strike.count(other); }
-};
+using SceneOwner = FixedOwner;
 
 // A world with the scene's names for its bodies.
 class Scene {

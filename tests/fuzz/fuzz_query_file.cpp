@@ -4,51 +4,21 @@
 // once open, reading returns whole records (malformed ones with the default
 // query), never more than the bytes can hold, and ends. Anything else (a
 // crash, a sanitizer report, another exception) is a finding.
-#include <unistd.h>
-
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <string>
 #include <vector>
 
+#include "fuzz_input.hpp"
 #include "levelsweep/replay_files.hpp"
 
 namespace {
 
-void check(bool ok) {
-    if (!ok) std::abort();
-}
+using levelsweep::fuzz::check;
+using levelsweep::fuzz::encoded;
 
-// One file per fuzzing process, removed when it exits.
-struct TempInput {
-    std::filesystem::path path =
-        std::filesystem::temp_directory_path() / ("fuzz_query_file_" + std::to_string(::getpid()) + ".lsq");
-    ~TempInput() {
-        std::error_code ec;
-        std::filesystem::remove(path, ec);
-    }
-};
-
-const std::filesystem::path& input_path() {
-    static const TempInput input;
-    return input.path;
-}
-
-void write_input(const std::uint8_t* data, std::size_t size) {
-    std::FILE* f = std::fopen(input_path().c_str(), "wb");
-    check(f != nullptr);
-    check(std::fwrite(data, 1, size, f) == size);
-    check(std::fclose(f) == 0);
-}
-
-std::array<std::byte, levelsweep::query_record_bytes> encoded(const levelsweep::Query& q) {
-    std::array<std::byte, levelsweep::query_record_bytes> b;
-    levelsweep::encode_query_record(q, b);
-    return b;
+const levelsweep::fuzz::InputFile& input() {
+    static const levelsweep::fuzz::InputFile file("query_file", ".lsq");
+    return file;
 }
 
 void read_everything(levelsweep::QueryFileReader& reader, std::size_t size, bool gzipped) {
@@ -79,11 +49,11 @@ void read_everything(levelsweep::QueryFileReader& reader, std::size_t size, bool
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    write_input(data, size);
+    input().write(data, size);
     const bool gzipped = size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
     try {
-        levelsweep::QueryFileReader reader(input_path());
-        check(levelsweep::QueryFileReader::looks_like(input_path()));  // it opened, so the magic is there
+        levelsweep::QueryFileReader reader(input().path());
+        check(levelsweep::QueryFileReader::looks_like(input().path()));  // it opened, so the magic is there
         read_everything(reader, size, gzipped);
     } catch (const levelsweep::ReplayFileError&) {
     }

@@ -7,52 +7,23 @@
 // own JSON form to the same bytes; lines come in order, and the end stays the
 // end. Anything else (a crash, a sanitizer report, another exception) is a
 // finding.
-#include <unistd.h>
-
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "fuzz_input.hpp"
 #include "json/query_json.hpp"
 #include "query/query_source.hpp"
 
 namespace {
 
-void check(bool ok) {
-    if (!ok) std::abort();
-}
+using levelsweep::fuzz::check;
+using levelsweep::fuzz::encoded;
 
-// One file per fuzzing process, removed when it exits.
-struct TempInput {
-    std::filesystem::path path =
-        std::filesystem::temp_directory_path() / ("fuzz_query_jsonl_" + std::to_string(::getpid()) + ".jsonl");
-    ~TempInput() {
-        std::error_code ec;
-        std::filesystem::remove(path, ec);
-    }
-};
-
-const std::filesystem::path& input_path() {
-    static const TempInput input;
-    return input.path;
-}
-
-void write_input(const std::uint8_t* data, std::size_t size) {
-    std::FILE* f = std::fopen(input_path().c_str(), "wb");
-    check(f != nullptr);
-    check(std::fwrite(data, 1, size, f) == size);
-    check(std::fclose(f) == 0);
-}
-
-std::array<std::byte, levelsweep::query_record_bytes> encoded(const levelsweep::Query& q) {
-    std::array<std::byte, levelsweep::query_record_bytes> b;
-    levelsweep::encode_query_record(q, b);
-    return b;
+const levelsweep::fuzz::InputFile& input() {
+    static const levelsweep::fuzz::InputFile file("query_jsonl", ".jsonl");
+    return file;
 }
 
 // Whether nlohmann::json takes the text as a string it can write (valid UTF-8).
@@ -94,10 +65,10 @@ void read_everything(levelsweep::cli::QuerySource& source, std::size_t size, boo
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    write_input(data, size);
+    input().write(data, size);
     const bool gzipped = size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
     try {
-        const auto source = levelsweep::cli::open_queries(input_path());
+        const auto source = levelsweep::cli::open_queries(input().path());
         read_everything(*source, size, gzipped);
     } catch (const levelsweep::ReplayFileError&) {
     }

@@ -92,14 +92,7 @@ TEST_SUITE("memory cli") {
             {"eval /dev/zero", "is a device, not a file"},
             {"export /dev/zero", "not a levelsweep result file"},
         };
-        for (const auto& c : cases) {
-            const std::string& command = c.first;
-            const std::string& says = c.second;
-            CAPTURE(command);
-            const CliRun r = run_cli_both(command);
-            CHECK(r.exit_code != 0);
-            CHECK_MESSAGE(r.err.find(says) != std::string::npos, r.err);
-        }
+        for (const auto& [command, says] : cases) check_refused(command, says);
     }
 
     TEST_CASE("a query line longer than the cap is one error line, read past without being held") {

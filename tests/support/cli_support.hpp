@@ -1,6 +1,7 @@
 // Running the levelsweep CLI from tests (the binary the build just made).
 #pragma once
 
+#include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -79,6 +80,16 @@ inline CliRun run_cli_both(const std::string& args, const std::string& input = "
     r.err = file_text(err_path);
     std::filesystem::remove(in_path);
     std::filesystem::remove(err_path);
+    return r;
+}
+
+// Runs `levelsweep <command>` and checks that it fails, saying `says` on
+// standard error; the run, for further checks.
+inline CliRun check_refused(const std::string& command, const std::string& says) {
+    CAPTURE(command);
+    const CliRun r = run_cli_both(command);
+    CHECK(r.exit_code != 0);
+    CHECK_MESSAGE(r.err.find(says) != std::string::npos, r.err);
     return r;
 }
 

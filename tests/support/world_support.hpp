@@ -17,19 +17,7 @@ using pairs::segment;
 using pairs::sphere;
 
 // An owner whose answers a test sets.
-struct TestOwner : Owner {
-    std::uint32_t flags = 0;
-    bool is_landing = false, is_holding = false;
-    std::uint32_t targets = 0;
-    std::set<std::uint32_t> refused_overlap, refused_strike;
-
-    std::uint32_t object_flags() const override { return flags; }
-    bool landing() const override { return is_landing; }
-    bool holding() const override { return is_holding; }
-    std::uint32_t sweep_targets() const override { return targets; }
-    bool accepts_overlap(std::uint32_t other) const override { return !refused_overlap.count(other); }
-    bool accepts_strike(std::uint32_t other) const override { return !refused_strike.count(other); }
-};
+using TestOwner = FixedOwner;
 
 inline constexpr std::uint32_t airborne = Body::owner_airborne;
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -94,6 +95,22 @@ public:
     // Human_TestStrikes: owner vtable +0x108/+0x10c, asked before a strike may
     // hit a body that is not a human.
     virtual bool accepts_strike(std::uint32_t /*other_owner*/) const { return true; }
+};
+
+// An owner whose answers are plain values, set by whoever holds it (a scene
+// file's owners, tests, a port's simple objects).
+struct FixedOwner : Owner {
+    std::uint32_t flags = 0;
+    bool is_landing = false, is_holding = false;
+    std::uint32_t targets = 0;
+    std::set<std::uint32_t> refused_overlap, refused_strike;  // other owners' ids
+
+    std::uint32_t object_flags() const override { return flags; }
+    bool landing() const override { return is_landing; }
+    bool holding() const override { return is_holding; }
+    std::uint32_t sweep_targets() const override { return targets; }
+    bool accepts_overlap(std::uint32_t other) const override { return !refused_overlap.count(other); }
+    bool accepts_strike(std::uint32_t other) const override { return !refused_strike.count(other); }
 };
 
 // What a world call or query says about its input.
