@@ -1,0 +1,58 @@
+// BatchRunner (levelsweep/batch.hpp): its thread count, and execute(), which
+// runs the caller's work on the runner's threads (a replay's pipeline does),
+// with run() inside it giving the answers it gives outside.
+#include <doctest/doctest.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "../../bench/query_sets.hpp"
+#include "../../bench/result_hash.hpp"
+#include "levelsweep/batch.hpp"
+#include "replay_support.hpp"
+#include "support.hpp"
+
+using namespace levelsweep;
+using namespace levelsweep::test;
+
+namespace {
+
+std::vector<std::uint64_t> answers(BatchRunner& runner, const std::vector<Query>& queries) {
+    std::vector<std::uint64_t> hashes(queries.size());
+    runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+        hashes[i] = bench::query_result_hash(r, contacts);
+    });
+    return hashes;
+}
+
+}  // namespace
+
+TEST_SUITE("batch runner") {
+    TEST_CASE("BatchRunner::execute runs work on the runner's threads, and run() inside it answers as outside") {
+        const Level& level = bundled_level("street_1k.lvl");
+        const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);
+        for (const unsigned threads : {1u, 2u}) {
+            CAPTURE(threads);
+            BatchRunner runner(level, threads);
+            const std::vector<std::uint64_t> outside = answers(runner, queries);
+            int concurrency = 0;
+            std::vector<std::uint64_t> inside;
+            runner.execute([&] {
+                concurrency = tbb::this_task_arena::max_concurrency();
+                inside = answers(runner, queries);
+            });
+            CHECK(concurrency == static_cast<int>(runner.threads()));
+            CHECK(inside == outside);
+        }
+    }
+
+    TEST_CASE("BatchRunner runs on no more threads than TBB runs at once, and says so") {
+        const Level& level = bundled_level("street_1k.lvl");
+        BatchRunner many(level, 100000);
+        CHECK(many.threads() == static_cast<unsigned>(tbb::info::default_concurrency()));
+        BatchRunner all(level, 0);
+        CHECK(all.threads() == static_cast<unsigned>(tbb::info::default_concurrency()));
+    }
+}
