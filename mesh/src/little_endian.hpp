@@ -65,7 +65,6 @@ public:
     void u32(std::uint32_t v) { put(v, 4); }
     void u64(std::uint64_t v) { put(v, 8); }
     void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
-    std::byte* at() const { return at_; }
 
 private:
     std::byte* at_;

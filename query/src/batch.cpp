@@ -37,19 +37,21 @@ struct BatchRunner::Impl {
     tbb::task_arena arena;
     tbb::enumerable_thread_specific<Worker> workers;
 
-    // No more threads than TBB runs at once (the cores this process may use):
-    // an arena asked for more runs on these anyway, and threads() says so.
     Impl(const Level& l, unsigned threads, Path p, Isa i)
         : level(l),
           path(p),
           isa(p == Path::batch ? i : Isa::scalar),
-          arena(threads == 0 ? tbb::task_arena::automatic
-                             : static_cast<int>(std::min(threads, static_cast<unsigned>(tbb::info::default_concurrency())))),
+          arena(static_cast<int>(runnable_threads(threads))),
           workers([this] { return Worker(level, batch); }) {
         if (!isa_available(isa))
             throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
     }
 };
+
+unsigned runnable_threads(unsigned requested) {
+    const auto all = static_cast<unsigned>(tbb::info::default_concurrency());
+    return requested == 0 ? all : std::min(requested, all);
+}
 
 BatchRunner::BatchRunner(const Level& level, unsigned threads, Path path, Isa isa)
     : impl_(new Impl(level, threads, path, isa)) {

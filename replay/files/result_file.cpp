@@ -45,8 +45,7 @@ std::uint8_t code_of(const std::string& name, const char* const (&names)[N], con
     throw std::invalid_argument(std::string("unknown ") + what + " \"" + name + "\"");
 }
 
-template <class Writer>
-void put_vec(Writer& w, const Vec3& v) {
+void put_vec(FixedByteWriter& w, const Vec3& v) {
     w.f32(v.x);
     w.f32(v.y);
     w.f32(v.z);

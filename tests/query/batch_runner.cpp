@@ -1,4 +1,5 @@
-// BatchRunner (levelsweep/batch.hpp): its thread count, and execute(), which
+// BatchRunner (levelsweep/batch.hpp): its thread count (and WorldBatch's, by
+// the same rule), and execute(), which
 // runs the caller's work on the runner's threads (a replay's pipeline does),
 // with run() inside it giving the answers it gives outside.
 #include <doctest/doctest.h>
@@ -11,6 +12,7 @@
 #include "../../bench/query_sets.hpp"
 #include "../../bench/result_hash.hpp"
 #include "levelsweep/batch.hpp"
+#include "levelsweep/world_batch.hpp"
 #include "replay_support.hpp"
 #include "support.hpp"
 
@@ -48,11 +50,17 @@ TEST_SUITE("batch runner") {
         }
     }
 
-    TEST_CASE("BatchRunner runs on no more threads than TBB runs at once, and says so") {
+    TEST_CASE("BatchRunner and WorldBatch run on no more threads than TBB runs at once, and say so") {
+        const auto all = static_cast<unsigned>(tbb::info::default_concurrency());
+        CHECK(runnable_threads(0) == all);
+        CHECK(runnable_threads(1) == 1);
+        CHECK(runnable_threads(100000) == all);
         const Level& level = bundled_level("street_1k.lvl");
-        BatchRunner many(level, 100000);
-        CHECK(many.threads() == static_cast<unsigned>(tbb::info::default_concurrency()));
-        BatchRunner all(level, 0);
-        CHECK(all.threads() == static_cast<unsigned>(tbb::info::default_concurrency()));
+        CHECK(BatchRunner(level, 100000).threads() == all);
+        CHECK(BatchRunner(level, 0).threads() == all);
+        CHECK(BatchRunner(level, 1).threads() == 1);
+        const World world(&level);
+        CHECK(WorldBatch(world, 100000).threads() == all);  // not 100000 workers' scratch
+        CHECK(WorldBatch(world, 1).threads() == 1);
     }
 }

@@ -10,6 +10,8 @@
 #include <array>
 #include <vector>
 
+#include "levelsweep/batch.hpp"
+
 namespace levelsweep {
 
 namespace {
@@ -28,7 +30,7 @@ struct WorldBatch::Impl {
     std::vector<Worker> workers;  // one per arena slot (this_task_arena::current_thread_index)
 
     Impl(const World& w, unsigned threads)
-        : world(w), arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads)) {
+        : world(w), arena(static_cast<int>(runnable_threads(threads))) {
         arena.initialize();
         workers.reserve(static_cast<std::size_t>(arena.max_concurrency()));
         for (int i = 0; i < arena.max_concurrency(); ++i) workers.emplace_back(w);

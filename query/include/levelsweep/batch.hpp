@@ -16,6 +16,12 @@
 
 namespace levelsweep {
 
+// The threads a parallel front end (BatchRunner, WorldBatch) runs on when
+// asked for `requested`: 0 means every thread TBB runs at once (the cores this
+// process may use), and more than those are clamped to them (an arena asked for
+// more runs on these anyway, and would only make scratch for threads that never come).
+unsigned runnable_threads(unsigned requested);
+
 class BatchRunner {
 public:
     // threads = 0: every hardware thread; more than the process may run at

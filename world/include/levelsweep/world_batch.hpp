@@ -17,7 +17,8 @@ namespace levelsweep {
 
 class WorldBatch {
 public:
-    // threads = 0: every hardware thread.
+    // threads = 0: every hardware thread; more than TBB runs at once are
+    // clamped to those (runnable_threads, levelsweep/batch.hpp).
     explicit WorldBatch(const World& world, unsigned threads = 0);
     ~WorldBatch();
     WorldBatch(const WorldBatch&) = delete;
