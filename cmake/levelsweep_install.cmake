@@ -7,8 +7,8 @@ install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_query l
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY kernels/include/levelsweep mesh/include/levelsweep query/include/levelsweep
-  world/include/levelsweep replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY kernels/include/levelsweep mesh/include/levelsweep engine/query/include/levelsweep
+  engine/world/include/levelsweep engine/replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET levelsweep_cli)
   install(TARGETS levelsweep_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
