@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
-#include "json/query_json.hpp"
-#include "query/query_source.hpp"
+#include "levelsweep/query_json.hpp"
+#include "levelsweep/query_source.hpp"
 
 namespace {
 
@@ -29,14 +29,14 @@ const levelsweep::fuzz::InputFile& input() {
 // Whether nlohmann::json takes the text as a string it can write (valid UTF-8).
 bool writable(const std::string& text) {
     try {
-        (void)levelsweep::cli::json(text).dump();
+        (void)levelsweep::json(text).dump();
         return true;
-    } catch (const levelsweep::cli::json::exception&) {
+    } catch (const levelsweep::json::exception&) {
         return false;
     }
 }
 
-void read_everything(levelsweep::cli::QuerySource& source, std::size_t size, bool gzipped) {
+void read_everything(levelsweep::QuerySource& source, std::size_t size, bool gzipped) {
     const levelsweep::Query fresh;
     std::vector<levelsweep::QueryRecord> chunk(7);
     std::uint64_t records = 0, last_line = 0;
@@ -52,7 +52,7 @@ void read_everything(levelsweep::cli::QuerySource& source, std::size_t size, boo
                 check(r.error.rfind("line " + std::to_string(r.position) + ": ", 0) == 0);
                 check(writable(r.error));
             } else {
-                const auto again = levelsweep::cli::query_from_json(levelsweep::cli::query_to_json(r.query), r.query.settings.quirks);
+                const auto again = levelsweep::query_from_json(levelsweep::query_to_json(r.query), r.query.settings.quirks);
                 check(encoded(again) == encoded(r.query));
             }
         }
@@ -68,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     input().write(data, size);
     const bool gzipped = size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
     try {
-        const auto source = levelsweep::cli::open_queries(input().path());
+        const auto source = levelsweep::open_queries(input().path());
         read_everything(*source, size, gzipped);
     } catch (const levelsweep::ReplayFileError&) {
     }

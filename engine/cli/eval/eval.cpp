@@ -9,9 +9,9 @@
 #include <string>
 
 #include "commands.hpp"
-#include "io/line_reader.hpp"
 #include "io/same_file.hpp"
 #include "io/standard_output.hpp"
+#include "levelsweep/line_reader.hpp"
 
 namespace levelsweep::cli {
 

@@ -4,7 +4,7 @@
 #include <span>
 #include <string_view>
 
-#include "json/json_io.hpp"
+#include "levelsweep/json_io.hpp"
 
 namespace levelsweep::cli {
 

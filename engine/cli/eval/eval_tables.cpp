@@ -6,7 +6,7 @@
 
 #include "eval/eval.hpp"
 #include "levelsweep/pair_tables.hpp"
-#include "json/shape_json.hpp"
+#include "levelsweep/shape_json.hpp"
 
 namespace levelsweep::cli {
 

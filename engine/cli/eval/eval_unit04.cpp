@@ -11,7 +11,7 @@
 #include "levelsweep/overlap_query.hpp"
 #include "levelsweep/pair_tables.hpp"
 #include "levelsweep/segment_kernels.hpp"
-#include "json/shape_json.hpp"
+#include "levelsweep/shape_json.hpp"
 
 namespace levelsweep::cli {
 

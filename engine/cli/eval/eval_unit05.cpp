@@ -3,7 +3,7 @@
 #include <array>
 
 #include "eval/eval.hpp"
-#include "json/json_io.hpp"
+#include "levelsweep/json_io.hpp"
 #include "levelsweep/pair_tables.hpp"
 #include "levelsweep/sphere_box_sweep.hpp"
 #include "levelsweep/triangle.hpp"

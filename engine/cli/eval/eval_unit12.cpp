@@ -3,8 +3,8 @@
 #include <array>
 
 #include "eval/eval.hpp"
-#include "json/json_io.hpp"
 #include "levelsweep/capsule_box_sweep.hpp"
+#include "levelsweep/json_io.hpp"
 #include "levelsweep/pair_tables.hpp"
 
 namespace levelsweep::cli {

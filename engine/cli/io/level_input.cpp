@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "io/file_kind.hpp"
+#include "levelsweep/file_kind.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/level_range.hpp"
 

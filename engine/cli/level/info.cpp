@@ -11,13 +11,13 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "io/file_kind.hpp"
 #include "io/level_input.hpp"
 #include "io/same_file.hpp"
+#include "levelsweep/file_kind.hpp"
 #include "levelsweep/level_range.hpp"
 #include "levelsweep/level_stats.hpp"
-#include "query/query_source.hpp"
-#include "replay/result_text.hpp"
+#include "levelsweep/query_source.hpp"
+#include "levelsweep/result_text.hpp"
 
 namespace levelsweep::cli {
 

@@ -18,11 +18,11 @@
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
-#include "options.hpp"
 #include "levelsweep/mesh_query.hpp"
+#include "levelsweep/query_source.hpp"
+#include "options.hpp"
 #include "profile/profile_output.hpp"
-#include "query/path_options.hpp"
-#include "query/query_source.hpp"
+#include "queries/path_options.hpp"
 
 namespace levelsweep::cli {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "json/json_io.hpp"
+#include "levelsweep/json_io.hpp"
 #include "levelsweep/level.hpp"
 #include "levelsweep/profile.hpp"
 

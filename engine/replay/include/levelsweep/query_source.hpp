@@ -1,0 +1,46 @@
+// levelsweep: reading queries from a binary query file or from JSON Lines,
+// either one plain or gzipped, through one interface (docs/formats.md).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+
+#include "levelsweep/level.hpp"
+#include "levelsweep/replay_files.hpp"
+
+namespace levelsweep {
+
+// The longest JSON Lines query line read (a query takes a few hundred bytes);
+// a longer one is a malformed record, read past without being held. The first
+// line may be the header, whose metadata may take 1 MiB escaped.
+inline constexpr std::size_t max_query_line_bytes = std::size_t{1} << 20;
+inline constexpr std::size_t max_first_line_bytes = std::size_t{8} << 20;
+
+class QuerySource {
+public:
+    virtual ~QuerySource() = default;
+    // The header: the binary file's, or the JSON Lines header line's (or empty).
+    // The count is unknown_query_count where the file does not say (JSON Lines,
+    // a binary file whose writer did not close).
+    virtual const QueryFileHeader& header() const = 0;
+    // Fills up to out.size() records; 0 at the end. A record that cannot be read
+    // comes back malformed (with its error) and reading goes on.
+    virtual std::size_t read(std::span<QueryRecord> out) = 0;
+    // Where the input was cut short, if it was.
+    virtual std::optional<ReplayFileError> truncation() const = 0;
+};
+
+// Throws std::runtime_error unless the queries were recorded against `level`
+// (their header's checksum is 0 or the level's) or `force` is set.
+void require_recorded_level(const QueryFileHeader& header, const std::string& queries, const Level& level,
+                            const std::string& level_path, bool force);
+
+// Opens `path` ("-" for standard input, JSON Lines only): a binary query file
+// when it starts with the query file's magic, JSON Lines otherwise; a level or
+// result file, or a directory, is refused with ReplayFileError. Queries read
+// from JSON Lines run in `quirks`' mode like every other (the files carry none).
+std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path);
+
+}  // namespace levelsweep
