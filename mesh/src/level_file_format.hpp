@@ -9,9 +9,9 @@
 
 #include <zlib.h>
 
-namespace levelsweep::detail {
+#include "levelsweep/level_file.hpp"
 
-inline constexpr char magic[8] = {'L', 'V', 'L', 'S', 'W', 'E', 'E', 'P'};
+namespace levelsweep::detail {
 
 // Header fields.
 inline constexpr std::size_t header_size = 64;

@@ -80,7 +80,7 @@ private:
     void check_header() const {
         if (b_.size() < header_size)
             fail(b_.size(), "truncated: the file has " + std::to_string(b_.size()) + " bytes, the header needs 64");
-        if (!std::equal(magic, magic + sizeof magic, b_.begin(), [](char c, std::byte x) { return static_cast<std::byte>(c) == x; }))
+        if (!std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, b_.begin(), [](char c, std::byte x) { return static_cast<std::byte>(c) == x; }))
             fail(at_magic, "not a level file: the magic is not \"LVLSWEEP\"");
         if (const auto v = u32(at_version); v != level_file_version)
             fail(at_version, "unsupported version " + std::to_string(v) + " (this build reads version " +

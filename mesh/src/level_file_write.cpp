@@ -58,7 +58,7 @@ std::uint64_t element_count(Section s, const Level& level) {
 
 std::vector<std::byte> serialize_level(const Level& level) {
     ByteWriter w;
-    w.text(magic, sizeof magic);
+    w.text(level_file_magic, sizeof level_file_magic);
     w.u32(level_file_version);
     w.u32(header_size);
     w.u32(section_count);

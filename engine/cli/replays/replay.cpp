@@ -21,8 +21,6 @@
 #include <string>
 #include <vector>
 
-#include <oneapi/tbb/task_arena.h>
-
 #include "commands.hpp"
 #include "io/interrupt.hpp"
 #include "io/level_input.hpp"
@@ -30,43 +28,17 @@
 #include "io/same_file.hpp"
 #include "levelsweep/batch.hpp"
 #include "levelsweep/query_source.hpp"
+#include "levelsweep/replay_run.hpp"
 #include "levelsweep/replay_summary.hpp"
 #include "levelsweep/resume.hpp"
 #include "levelsweep/scene_replay.hpp"
 #include "options.hpp"
 #include "queries/path_options.hpp"
-#include "replays/chunk_pipeline.hpp"
 #include "replays/progress.hpp"
 
 namespace levelsweep::cli {
 
 namespace {
-
-// Queries read, run and written per round: bounded memory whatever the file's
-// size (three chunks are in flight: chunk_pipeline.hpp).
-constexpr std::size_t chunk = 4096;
-
-// Where a query's encoded record lies: in the byte buffer of the thread that ran it.
-struct EncodedAt {
-    std::size_t thread = 0, offset = 0, size = 0;
-};
-
-// One chunk of queries on its way through the pipeline, and its records:
-// each encoded by the thread that ran its query, appended to that thread's
-// buffer (a few growing buffers, not one per query, so that memory stays put
-// from chunk to chunk).
-struct Chunk {
-    explicit Chunk(unsigned threads) : encoded(threads) {}
-    std::vector<QueryRecord> records = std::vector<QueryRecord>(chunk);
-    std::vector<Query> queries = std::vector<Query>(chunk);
-    std::vector<QueryResult> results = std::vector<QueryResult>(chunk);
-    std::vector<std::vector<std::byte>> encoded;  // one per thread of the runner
-    std::vector<EncodedAt> at = std::vector<EncodedAt>(chunk);
-    std::vector<char> taken = std::vector<char>(chunk, 0);  // the scene lines: not mesh queries
-    std::size_t n = 0;                                      // queries in the chunk
-    std::uint64_t first = 0;                                // the first one's index
-    bool dropped = false;                                   // read, then stopped before it ran
-};
 
 struct ReplayOptions {
     std::string level, queries, results, scene, scene_results;
@@ -109,29 +81,8 @@ std::string resume_command(const ReplayOptions& o, Path path, Isa isa) {
 // The header this run writes: what `--resume` checks a partial file against.
 ResultFileHeader run_header(const ReplayOptions& o, const Level& level, const QueryFileHeader& queries, Quirks quirks,
                             Path path, Isa isa) {
-    ResultFileHeader h;
-    h.level_checksum = level.checksum();
-    h.quirks = quirks.bits();
-    h.path = std::string(path_name(path));
-    h.isa = std::string(isa_name(isa));
-    h.metadata = R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}";
-    h.expected_count = queries.count;  // unknown_query_count when the query file does not say
-    return h;
-}
-
-// A result file cut inside its own header or metadata: a run interrupted
-// before it wrote them, which holds nothing to keep. (A file that does not
-// start as a result file is not one: resume_from refuses it.)
-bool holds_no_header(const std::filesystem::path& partial) {
-    std::ifstream in(partial, std::ios::binary);
-    char head[64] = {};
-    in.read(head, sizeof head);
-    const auto got = static_cast<std::size_t>(in.gcount());
-    if (std::memcmp(head, "LSWPRES", std::min<std::size_t>(got, 8)) != 0) return false;
-    if (got < sizeof head) return true;
-    const std::uint64_t metadata = static_cast<unsigned char>(head[20]) | static_cast<unsigned char>(head[21]) << 8 |
-                                   static_cast<unsigned char>(head[22]) << 16 | std::uint64_t{static_cast<unsigned char>(head[23])} << 24;
-    return std::filesystem::file_size(partial) < sizeof head + metadata;
+    return replay_result_header(level, queries, quirks, path, isa,
+                                R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}");
 }
 
 // The writer of the result file, new or appending to what an interrupted run left.
@@ -148,10 +99,10 @@ ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header
     out.file = std::make_unique<OutputFile>(o.results, OutputFile::Resumable{});
     const std::filesystem::path& partial = out.file->writing();
     const bool exists = std::filesystem::exists(partial);
-    if (exists && !o.resume && !holds_no_header(partial))
+    if (exists && !o.resume && !ResultFileReader::cut_in_header(partial))
         throw std::runtime_error(partial.string() + " holds an interrupted replay: finish it with --resume (" + resume_with +
                                  "), or remove it to start again");
-    if (o.resume && exists && !holds_no_header(partial)) {
+    if (o.resume && exists && !ResultFileReader::cut_in_header(partial)) {
         const Resumed r = resume_from(partial.string(), header, source, level, quirks, summary);
         done = r.at.records;
         malformed = r.malformed;
@@ -213,77 +164,19 @@ int replay(const ReplayOptions& o) {
 
     BatchRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
-    std::vector<Chunk> slots(3, Chunk(threads));
-    std::vector<ResultRecord> scratch(threads);  // a record per thread of the runner, to encode
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
     const auto start = std::chrono::steady_clock::now();
-    std::uint64_t read_index = index;  // the first query of the next chunk read
-    // A signal that comes while a chunk is read may cut it short (a read from a
-    // pipe returns early): that chunk is dropped, and the file keeps whole chunks.
-    const auto read_chunk = [&](Chunk& c) {
-        if (out.already_complete || stop.signal()) return false;
-        c.n = source->read(c.records);
-        if (c.n == 0 || stop.signal()) return false;
-        c.first = read_index;
-        read_index += c.n;
-        if (scene_replay) scene_replay->run(std::span(c.records).first(c.n), c.taken);
-        for (std::size_t i = 0; i < c.n; ++i) {
-            c.queries[i] = c.records[i].query;
-            c.queries[i].settings.quirks = quirks;
-            if (c.records[i].malformed) c.queries[i].settings.max_contacts = 0;  // refused at once
-        }
-        return true;
+    ReplayRun run{*source, runner, quirks, out.writer.get(), scene_replay.get(), index};
+    // A first signal stops the run at the next whole chunk (replay_run.hpp).
+    run.stop = [&] { return out.already_complete || stop.signal() != 0; };
+    run.progress = [&](std::uint64_t done) { progress.update(done); };
+    run.malformed = [](std::uint64_t i, const std::string& error) {
+        std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n", static_cast<unsigned long long>(i),
+                     error.c_str());
     };
-    // Each record is made and encoded on the thread that ran its query. A
-    // stop drops the chunks read ahead that have not run yet (and so every
-    // later one): the file ends after the chunk that was running.
-    const auto run_chunk = [&](Chunk& c) {
-        c.dropped = stop.signal() != 0;
-        if (c.dropped) return;
-        for (std::vector<std::byte>& bytes : c.encoded) bytes.clear();
-        runner.run(std::span(c.queries).first(c.n),
-                   [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
-                       if (scene_replay && c.taken[i]) return;  // answered by the scene
-                       QueryResult& result = c.results[i];
-                       result = r;
-                       if (c.records[i].malformed) {
-                           result = QueryResult{};
-                           result.status = QueryStatus::malformed;
-                       }
-                       if (!out.writer) return;
-                       const auto thread = static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
-                       if (thread >= c.encoded.size()) throw std::logic_error("replay: a thread outside the runner's arena");
-                       ResultRecord& record = scratch[thread];
-                       record.index = c.first + i;
-                       record.kind = c.queries[i].kind;
-                       record.malformed = c.records[i].malformed;
-                       record.result = result;
-                       record.contacts.assign(contacts.begin(), contacts.end());
-                       std::vector<std::byte>& bytes = c.encoded[thread];
-                       const std::size_t offset = bytes.size();
-                       ResultFileWriter::encode(record, bytes);
-                       c.at[i] = {thread, offset, bytes.size() - offset};
-                   });
-    };
-    const auto write_chunk = [&](Chunk& c) {
-        if (c.dropped) return;
-        for (std::size_t i = 0; i < c.n; ++i, ++index) {
-            if (scene_replay && c.taken[i]) continue;
-            if (c.records[i].malformed) {
-                std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n",
-                             static_cast<unsigned long long>(index), c.records[i].error.c_str());
-                ++malformed;
-            }
-            summary.add(c.queries[i].kind, c.results[i]);
-            if (out.writer) {
-                const EncodedAt& at = c.at[i];
-                out.writer->write_encoded(std::span<const std::byte>(c.encoded[at.thread]).subspan(at.offset, at.size));
-            }
-        }
-        if (out.writer) out.writer->flush();
-        progress.update(index);
-    };
-    runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });
+    const ReplayTally tally = run_replay(run, summary);
+    index = tally.done;
+    malformed += tally.malformed;
     progress.finish();
     if (const int sig = stop.signal()) {
         std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << index << " queries";

@@ -6,6 +6,9 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "levelsweep/level_file.hpp"
+#include "levelsweep/replay_files.hpp"
+
 namespace levelsweep {
 
 FileKind file_kind(const std::string& path) {
@@ -15,9 +18,10 @@ FileKind file_kind(const std::string& path) {
     const int n = ::gzread(f, head, sizeof head);
     ::gzclose(f);
     if (n != static_cast<int>(sizeof head)) return FileKind::other;
-    if (std::memcmp(head, "LVLSWEEP", 8) == 0) return FileKind::level;
-    if (std::memcmp(head, "LSWPQRY", 8) == 0) return FileKind::queries;  // with its NUL
-    if (std::memcmp(head, "LSWPRES", 8) == 0) return FileKind::results;
+    // The magic words the formats define (level_file.hpp, replay_files.hpp).
+    if (std::memcmp(head, level_file_magic, 8) == 0) return FileKind::level;
+    if (std::memcmp(head, query_file_magic, 8) == 0) return FileKind::queries;
+    if (std::memcmp(head, result_file_magic, 8) == 0) return FileKind::results;
     return FileKind::other;
 }
 

@@ -21,20 +21,19 @@ using detail::load_u64;
 
 namespace {
 
-constexpr char query_magic[8] = {'L', 'S', 'W', 'P', 'Q', 'R', 'Y', 0};
 constexpr std::size_t header_bytes = 64;
 constexpr std::uint64_t unknown_count = ~std::uint64_t{0};  // a writer that did not close
 constexpr std::uint32_t max_metadata = 1u << 20;
 
 std::span<const std::byte, 8> magic_bytes() {
-    return std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(query_magic), 8);
+    return std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(query_file_magic), 8);
 }
 
 std::span<const std::byte> bytes_of(const std::string& text) { return std::as_bytes(std::span(text.data(), text.size())); }
 
 std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level_checksum, const std::string& metadata) {
     ByteWriter w;
-    w.text(query_magic, 8);
+    w.text(query_file_magic, 8);
     w.u32(query_file_version);
     w.u32(header_bytes);
     w.u32(query_record_bytes);
@@ -160,7 +159,7 @@ QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new 
     const std::string& name = impl_->in.name();
     std::array<std::byte, header_bytes> h;
     const std::size_t got = impl_->in.read(h);
-    if (got < 8 || std::memcmp(h.data(), query_magic, 8) != 0) throw ReplayFileError(name, 0, "not a levelsweep query file (bad magic)");
+    if (got < 8 || std::memcmp(h.data(), query_file_magic, 8) != 0) throw ReplayFileError(name, 0, "not a levelsweep query file (bad magic)");
     if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
     if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
         throw ReplayFileError(name, 60, "header CRC-32 mismatch");

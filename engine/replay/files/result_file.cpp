@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <fstream>
 
 #include "little_endian.hpp"
 #include "replay_io.hpp"
@@ -23,7 +24,6 @@ using detail::load_u64;
 
 namespace {
 
-constexpr char result_magic[8] = {'L', 'S', 'W', 'P', 'R', 'E', 'S', 0};
 constexpr char trailer_magic[8] = {'L', 'S', 'W', 'P', 'E', 'N', 'D', 0};
 constexpr std::size_t header_bytes = 64;
 // The trailer: a size word of 0 (no record has it), the magic, the record
@@ -61,7 +61,7 @@ std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::files
     if (h.metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
     const auto meta = std::as_bytes(std::span(h.metadata.data(), h.metadata.size()));
     ByteWriter w;
-    w.text(result_magic, 8);
+    w.text(result_file_magic, 8);
     w.u32(result_file_version);
     w.u32(header_bytes);
     w.u32(result_contact_bytes);
@@ -204,7 +204,7 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     const std::string& name = impl_->in.name();
     std::array<std::byte, header_bytes> h;
     const std::size_t got = impl_->in.read(h);
-    if (got < 8 || std::memcmp(h.data(), result_magic, 8) != 0)
+    if (got < 8 || std::memcmp(h.data(), result_file_magic, 8) != 0)
         throw ReplayFileError(name, 0, "not a levelsweep result file (bad magic)");
     if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
     // The version before any CRC, so that a newer file says so.
@@ -391,7 +391,17 @@ bool ResultFileReader::read_trailer(std::uint64_t at) {
 }
 
 bool ResultFileReader::looks_like(const std::filesystem::path& path) {
-    return detail::starts_with(path, std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(result_magic), 8));
+    return detail::starts_with(path, std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(result_file_magic), 8));
+}
+
+bool ResultFileReader::cut_in_header(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::array<std::byte, header_bytes> h{};
+    in.read(reinterpret_cast<char*>(h.data()), header_bytes);
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (std::memcmp(h.data(), result_file_magic, std::min<std::size_t>(got, 8)) != 0) return false;
+    if (got < header_bytes) return true;
+    return std::filesystem::file_size(path) < header_bytes + load_u32(h.data() + 20);  // the metadata's length
 }
 
 }  // namespace levelsweep

@@ -22,6 +22,8 @@
 namespace levelsweep {
 
 inline constexpr std::uint32_t level_file_version = 1;
+// The file's first eight bytes.
+inline constexpr char level_file_magic[8] = {'L', 'V', 'L', 'S', 'W', 'E', 'E', 'P'};
 
 class LevelFileError : public FileError {
 public:

@@ -25,6 +25,9 @@ inline constexpr std::uint32_t query_file_version = 1;
 // finished run; version 1 files are still read (docs/formats.md).
 inline constexpr std::uint32_t result_file_version = 2;
 inline constexpr std::size_t query_record_bytes = 112;
+// The first eight bytes of each file (docs/formats.md), which tell them apart.
+inline constexpr char query_file_magic[8] = {'L', 'S', 'W', 'P', 'Q', 'R', 'Y', 0};
+inline constexpr char result_file_magic[8] = {'L', 'S', 'W', 'P', 'R', 'E', 'S', 0};
 inline constexpr std::size_t result_contact_bytes = 64;
 
 // A replay file that cannot be read (file, byte offset, reason).
@@ -194,6 +197,10 @@ public:
     // metadata before the first): where a resumed run appends.
     std::uint64_t records_end() const { return records_end_; }
     static bool looks_like(const std::filesystem::path& path);
+    // True for a file an interrupted run cut inside its own header or metadata
+    // (before it wrote them): it holds nothing to keep or resume. A file that
+    // does not start as a result file is not one (the reader refuses it).
+    static bool cut_in_header(const std::filesystem::path& path);
 
 private:
     bool read_record(ResultRecord& r);

@@ -1,4 +1,4 @@
-// levelsweep CLI: a replay's chunks through three stages that overlap (TBB's
+// levelsweep (private): a replay's chunks through three stages that overlap (TBB's
 // parallel_pipeline): read (and decode), run, write. Each stage takes the
 // chunks one at a time and in order, so the file gets what a chunk-by-chunk
 // loop writes; with more than one thread the next chunk is read and the last
@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace levelsweep::cli {
+namespace levelsweep {
 
 // `slots` are the chunks in flight (at most slots.size()); read(chunk) fills
 // one and returns false at the end (the chunk is then not run), run(chunk) and
@@ -41,4 +41,4 @@ void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write
                 tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) { write(*c); }));
 }
 
-}  // namespace levelsweep::cli
+}  // namespace levelsweep

@@ -1,0 +1,60 @@
+// levelsweep: a replay's queries from a source to a result file, in chunks
+// that overlap: the next chunk is read and the last one written while the
+// current one runs (in parallel over its queries, on the runner's threads).
+// The records reach the file in query order, whatever the thread count, so
+// the file holds the bytes a query-by-query loop writes (docs/formats.md).
+//
+// `levelsweep replay` drives it, around it the command's own concerns: its
+// options, the output's temporary name and rename, signals and progress.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "levelsweep/batch.hpp"
+#include "levelsweep/query_source.hpp"
+#include "levelsweep/replay_files.hpp"
+#include "levelsweep/replay_summary.hpp"
+#include "levelsweep/scene_replay.hpp"
+
+namespace levelsweep {
+
+// Queries read, run and written per chunk: bounded memory whatever the file's
+// size (three chunks are in flight).
+inline constexpr std::size_t replay_chunk_queries = 4096;
+
+struct ReplayRun {
+    QuerySource& source;
+    BatchRunner& runner;
+    Quirks quirks;                        // the mode every query runs in (the files carry none)
+    ResultFileWriter* results = nullptr;  // where the records go; none: the summary only
+    SceneReplay* scene = nullptr;         // runs the scene lines among the queries
+    std::uint64_t first_index = 0;        // the queries a resumed file holds already
+    // Asked before each chunk is read and before it runs: true stops the run
+    // after the chunk that is running (the chunks read ahead are dropped).
+    std::function<bool()> stop = [] { return false; };
+    // After each chunk is written: the queries done so far, first_index included.
+    std::function<void(std::uint64_t done)> progress = [](std::uint64_t) {};
+    // Each malformed query record, as its result is written.
+    std::function<void(std::uint64_t index, const std::string& error)> malformed =
+            [](std::uint64_t, const std::string&) {};
+};
+
+struct ReplayTally {
+    std::uint64_t done = 0;       // queries done, first_index included
+    std::uint64_t malformed = 0;  // malformed query records among those this run did
+};
+
+// Runs every query of run.source (from where it stands) and adds each
+// answer to `summary`. A stage's exception stops the run and is rethrown once
+// the chunks in flight have left their stages; the records written before it
+// stay flushed.
+ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary);
+
+// The header a replay of `queries` on `level` writes, which `--resume` checks
+// a partial file against. `metadata` is free text (the command's arguments).
+ResultFileHeader replay_result_header(const Level& level, const QueryFileHeader& queries, Quirks quirks, Path path,
+                                      Isa isa, std::string metadata);
+
+}  // namespace levelsweep

@@ -1,0 +1,129 @@
+#include "levelsweep/replay_run.hpp"
+
+#include <oneapi/tbb/task_arena.h>
+
+#include <span>
+#include <utility>
+#include <stdexcept>
+#include <vector>
+
+#include "chunk_pipeline.hpp"
+
+namespace levelsweep {
+
+namespace {
+
+// Where a query's encoded record lies: in the byte buffer of the thread that ran it.
+struct EncodedAt {
+    std::size_t thread = 0, offset = 0, size = 0;
+};
+
+// One chunk of queries on its way through the pipeline, and its records:
+// each encoded by the thread that ran its query, appended to that thread's
+// buffer (a few growing buffers, not one per query, so that memory stays put
+// from chunk to chunk).
+struct Chunk {
+    explicit Chunk(unsigned threads) : encoded(threads) {}
+    std::vector<QueryRecord> records = std::vector<QueryRecord>(replay_chunk_queries);
+    std::vector<Query> queries = std::vector<Query>(replay_chunk_queries);
+    std::vector<QueryResult> results = std::vector<QueryResult>(replay_chunk_queries);
+    std::vector<std::vector<std::byte>> encoded;  // one per thread of the runner
+    std::vector<EncodedAt> at = std::vector<EncodedAt>(replay_chunk_queries);
+    std::vector<char> taken = std::vector<char>(replay_chunk_queries, 0);  // the scene lines: not mesh queries
+    std::size_t n = 0;                                                     // queries in the chunk
+    std::uint64_t first = 0;                                               // the first one's index
+    bool dropped = false;                                                  // read, then stopped before it ran
+};
+
+}  // namespace
+
+ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
+    const unsigned threads = run.runner.threads();
+    std::vector<Chunk> slots(3, Chunk(threads));
+    std::vector<ResultRecord> scratch(threads);  // a record per thread of the runner, to encode
+    ReplayTally tally;
+    tally.done = run.first_index;
+    std::uint64_t read_index = run.first_index;  // the first query of the next chunk read
+    // A stop that comes while a chunk is read may cut it short (a read from a
+    // pipe returns early when a signal arrives): that chunk is dropped, and
+    // the file keeps whole chunks.
+    const auto read_chunk = [&](Chunk& c) {
+        if (run.stop()) return false;
+        c.n = run.source.read(c.records);
+        if (c.n == 0 || run.stop()) return false;
+        c.first = read_index;
+        read_index += c.n;
+        if (run.scene) run.scene->run(std::span(c.records).first(c.n), c.taken);
+        for (std::size_t i = 0; i < c.n; ++i) {
+            c.queries[i] = c.records[i].query;
+            c.queries[i].settings.quirks = run.quirks;
+            if (c.records[i].malformed) c.queries[i].settings.max_contacts = 0;  // refused at once
+        }
+        return true;
+    };
+    // Each record is made and encoded on the thread that ran its query. A
+    // stop drops the chunks read ahead that have not run yet (and so every
+    // later one): the file ends after the chunk that was running.
+    const auto run_chunk = [&](Chunk& c) {
+        c.dropped = run.stop();
+        if (c.dropped) return;
+        for (std::vector<std::byte>& bytes : c.encoded) bytes.clear();
+        run.runner.run(std::span(c.queries).first(c.n),
+                       [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+                           if (run.scene && c.taken[i]) return;  // answered by the scene
+                           QueryResult& result = c.results[i];
+                           result = r;
+                           if (c.records[i].malformed) {
+                               result = QueryResult{};
+                               result.status = QueryStatus::malformed;
+                           }
+                           if (!run.results) return;
+                           const auto thread = static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
+                           if (thread >= c.encoded.size())
+                               throw std::logic_error("replay: a thread outside the runner's arena");
+                           ResultRecord& record = scratch[thread];
+                           record.index = c.first + i;
+                           record.kind = c.queries[i].kind;
+                           record.malformed = c.records[i].malformed;
+                           record.result = result;
+                           record.contacts.assign(contacts.begin(), contacts.end());
+                           std::vector<std::byte>& bytes = c.encoded[thread];
+                           const std::size_t offset = bytes.size();
+                           ResultFileWriter::encode(record, bytes);
+                           c.at[i] = {thread, offset, bytes.size() - offset};
+                       });
+    };
+    const auto write_chunk = [&](Chunk& c) {
+        if (c.dropped) return;
+        for (std::size_t i = 0; i < c.n; ++i, ++tally.done) {
+            if (run.scene && c.taken[i]) continue;
+            if (c.records[i].malformed) {
+                run.malformed(tally.done, c.records[i].error);
+                ++tally.malformed;
+            }
+            summary.add(c.queries[i].kind, c.results[i]);
+            if (run.results) {
+                const EncodedAt& at = c.at[i];
+                run.results->write_encoded(std::span<const std::byte>(c.encoded[at.thread]).subspan(at.offset, at.size));
+            }
+        }
+        if (run.results) run.results->flush();
+        run.progress(tally.done);
+    };
+    run.runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });
+    return tally;
+}
+
+ResultFileHeader replay_result_header(const Level& level, const QueryFileHeader& queries, Quirks quirks, Path path,
+                                      Isa isa, std::string metadata) {
+    ResultFileHeader h;
+    h.level_checksum = level.checksum();
+    h.quirks = quirks.bits();
+    h.path = std::string(path_name(path));
+    h.isa = std::string(isa_name(isa));
+    h.metadata = std::move(metadata);
+    h.expected_count = queries.count;  // unknown_query_count when the query file does not say
+    return h;
+}
+
+}  // namespace levelsweep
