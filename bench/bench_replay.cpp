@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "bench_main.hpp"
-#include "levelsweep/batch.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/replay_files.hpp"
 

@@ -19,7 +19,7 @@
 
 #include "bench_main.hpp"
 #include "cpu_time.hpp"
-#include "levelsweep/world_batch.hpp"
+#include "levelsweep/world_runner.hpp"
 #include "result_hash.hpp"
 #include "world_scenes.hpp"
 

@@ -26,8 +26,8 @@
 #include <utility>
 #include <vector>
 
-#include "levelsweep/batch.hpp"
-#include "levelsweep/batch_query.hpp"
+#include "levelsweep/query_runner.hpp"
+#include "levelsweep/batch_path.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "result_hash.hpp"
 

@@ -10,7 +10,7 @@
 #include "lane_probe.hpp"
 #include "unit01/point_triangle_wide.hpp"
 #include "unit01/sphere_triangle_wide.hpp"
-#include "unit13/box_triangle_wide.hpp"
+#include "unit13/sweep_box_triangle_wide.hpp"
 #include "wide.hpp"
 
 namespace levelsweep::lanes {

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "levelsweep/batch.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/result_diff.hpp"
 #include "query_random.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "levelsweep/batch_query.hpp"
+#include "levelsweep/batch_path.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "result_support.hpp"
 

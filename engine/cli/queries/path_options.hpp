@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-#include "levelsweep/batch_query.hpp"
+#include "levelsweep/batch_path.hpp"
 
 namespace levelsweep::cli {
 

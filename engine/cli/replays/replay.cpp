@@ -26,7 +26,7 @@
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
-#include "levelsweep/batch.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/query_source.hpp"
 #include "levelsweep/replay_run.hpp"
 #include "levelsweep/replay_summary.hpp"

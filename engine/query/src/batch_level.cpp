@@ -16,7 +16,7 @@
 #include <limits>
 #include <vector>
 
-#include "batch_data.hpp"
+#include "levelsweep/packed_level.hpp"
 
 namespace levelsweep {
 

@@ -2,7 +2,7 @@
 // choice between the pruned search and the exact cell walk, and the contacts
 // made of the per-ISA code's lane results, in the reference path's order
 // (batch_query.hpp, DESIGN.md "The batch path").
-#include "levelsweep/batch_query.hpp"
+#include "levelsweep/batch_path.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "batch_data.hpp"
-#include "batch_kernels.hpp"
+#include "levelsweep/packed_level.hpp"
+#include "levelsweep/lane_abi.hpp"
 #include "mesh_visits.hpp"
 
 namespace levelsweep {

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "levelsweep/world_batch.hpp"
+#include "levelsweep/world_runner.hpp"
 
 namespace levelsweep {
 

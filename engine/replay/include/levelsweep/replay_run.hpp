@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "levelsweep/batch.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/query_source.hpp"
 #include "levelsweep/replay_files.hpp"
 #include "levelsweep/replay_summary.hpp"

@@ -16,7 +16,7 @@
 
 #include "levelsweep/replay_files.hpp"
 #include "levelsweep/scene_json.hpp"
-#include "levelsweep/world_batch.hpp"
+#include "levelsweep/world_runner.hpp"
 
 namespace levelsweep {
 

@@ -23,11 +23,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "batch_kernels.hpp"
+#include "levelsweep/lane_abi.hpp"
 #include "levelsweep/level.hpp"
 #include "unit01/point_triangle_wide.hpp"
 #include "unit01/sphere_triangle_wide.hpp"
-#include "unit13/box_triangle_wide.hpp"
+#include "unit13/sweep_box_triangle_wide.hpp"
 #include "wide.hpp"
 
 namespace levelsweep::simd {

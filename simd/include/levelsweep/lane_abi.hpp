@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "batch_data.hpp"
+#include "levelsweep/packed_level.hpp"
 #include "levelsweep/query.hpp"
 #include "levelsweep/shapes.hpp"
 

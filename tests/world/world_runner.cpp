@@ -6,7 +6,7 @@
 
 #include "alloc_counter.hpp"
 #include "replay_support.hpp"
-#include "levelsweep/world_batch.hpp"
+#include "levelsweep/world_runner.hpp"
 #include "world_random.hpp"
 
 using namespace levelsweep;

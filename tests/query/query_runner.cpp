@@ -11,8 +11,8 @@
 
 #include "../../bench/query_sets.hpp"
 #include "../../bench/result_hash.hpp"
-#include "levelsweep/batch.hpp"
-#include "levelsweep/world_batch.hpp"
+#include "levelsweep/query_runner.hpp"
+#include "levelsweep/world_runner.hpp"
 #include "replay_support.hpp"
 #include "support.hpp"
 

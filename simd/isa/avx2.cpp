@@ -1,7 +1,7 @@
 // levelsweep (batch path): the AVX2 instantiation, compiled with that
 // instruction set's flags only (simd/CMakeLists.txt) and chosen at run time
 // (simd/isa.cpp).
-#include "batch_isa.hpp"
+#include "isa_table.hpp"
 
 namespace levelsweep::detail {
 

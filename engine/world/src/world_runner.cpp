@@ -1,7 +1,7 @@
 // The world's parallel front end: tbb::parallel_for over a frame's queries, one
 // WorldScratch and set of buffers per arena slot, all made with the batch, so
 // that no run allocates for a thread it has not seen before (world_batch.hpp).
-#include "levelsweep/world_batch.hpp"
+#include "levelsweep/world_runner.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -10,7 +10,7 @@
 #include <array>
 #include <vector>
 
-#include "levelsweep/batch.hpp"
+#include "levelsweep/query_runner.hpp"
 
 namespace levelsweep {
 

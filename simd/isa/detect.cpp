@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "batch_kernels.hpp"
+#include "levelsweep/lane_abi.hpp"
 
 namespace levelsweep {
 

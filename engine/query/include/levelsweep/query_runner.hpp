@@ -11,7 +11,7 @@
 #include <memory>
 #include <span>
 
-#include "levelsweep/batch_query.hpp"
+#include "levelsweep/batch_path.hpp"
 #include "levelsweep/mesh_query.hpp"
 
 namespace levelsweep {

@@ -3,7 +3,7 @@
 // architecture, so that every symbol they define names that architecture.
 #pragma once
 
-#include "batch_query.hpp"
+#include "lanes/lane_query.hpp"
 
 namespace levelsweep::simd {
 

@@ -1,6 +1,6 @@
 // The parallel front end: tbb::parallel_for over queries, one scratch per
 // thread. The only place the engine meets TBB.
-#include "levelsweep/batch.hpp"
+#include "levelsweep/query_runner.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
