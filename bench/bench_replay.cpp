@@ -1,7 +1,7 @@
 // levelsweep benchmarks: replays against the batch path's in-memory rate.
 //
 //   in_memory/threads:N          the query file's queries, already decoded, run
-//                                by a BatchRunner in replay's 4096-query chunks,
+//                                by a QueryRunner in replay's 4096-query chunks,
 //                                each result copied out as replay copies it
 //   replay/<format>/threads:N    `levelsweep replay LEVEL QUERIES -o RESULTS
 //                                --threads N` (the tool the build made), timed
@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "bench_main.hpp"
-#include "levelsweep/query_runner.hpp"
 #include "levelsweep/level_file.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/replay_files.hpp"
 
 namespace {
@@ -92,7 +92,7 @@ const std::vector<Query>& queries() {
 }
 
 // The batch path's rate on the decoded queries: seconds for one pass.
-double in_memory_seconds(BatchRunner& runner, std::vector<ResultRecord>& results) {
+double in_memory_seconds(QueryRunner& runner, std::vector<ResultRecord>& results) {
     const std::vector<Query>& qs = queries();
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t at = 0; at < qs.size(); at += chunk) {
@@ -107,7 +107,7 @@ double in_memory_seconds(BatchRunner& runner, std::vector<ResultRecord>& results
 
 void bm_in_memory(benchmark::State& state) {
     const auto threads = static_cast<unsigned>(state.range(0));
-    BatchRunner runner(level(), threads);
+    QueryRunner runner(level(), threads);
     std::vector<ResultRecord> results(chunk);
     for (auto _ : state) state.SetIterationTime(in_memory_seconds(runner, results));
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(queries().size()));
@@ -130,7 +130,7 @@ double replay_seconds(const std::string& query_file, unsigned threads) {
 
 void bm_replay(benchmark::State& state, const std::string* query_file) {
     const auto threads = static_cast<unsigned>(state.range(0));
-    BatchRunner runner(level(), threads);
+    QueryRunner runner(level(), threads);
     std::vector<ResultRecord> results(chunk);
     double replay_total = 0, in_memory_total = 0;
     for (auto _ : state) {

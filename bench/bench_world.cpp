@@ -4,7 +4,7 @@
 //   world/<bodies>/gather_every_body the same gathers testing every body (the broad phase's yardstick)
 //   world/<bodies>/<query>           overlap (the push sphere), sweep_human, sweep_object, strikes
 //   world/<bodies>/update            every body moved and every human's strike shapes re-posed
-//   world/<bodies>/frame/threads:N   a frame of every query kind through WorldBatch on N threads
+//   world/<bodies>/frame/threads:N   a frame of every query kind through WorldRunner on N threads
 //
 // Scenes of 100, 1,000 and 10,000 bodies (world_scenes.hpp), one body per 25 m².
 // Each iteration runs 1,024 queries (or one update of every body); items per
@@ -55,7 +55,7 @@ void bm_queries(benchmark::State& state, std::uint32_t bodies, WorldBenchKind ki
     BenchWorld& bw = scene(bodies);
     const std::vector<WorldQuery> qs = bench_frame(bw, kind, queries_per_batch, 14);
     WorldScratch scratch(bw.world);
-    std::vector<Contact> contacts(WorldBatch::contact_room);
+    std::vector<Contact> contacts(WorldRunner::contact_room);
     std::vector<BodyId> found(bw.world.body_count());
     std::uint64_t kept = 0;
     for (auto _ : state) {
@@ -102,7 +102,7 @@ void bm_frame(benchmark::State& state, std::uint32_t bodies, unsigned threads) {
     const std::vector<WorldQuery> qs = bench_frame(bw, WorldBenchKind::mixed, queries_per_batch, 16);
     // The serial answers' hash, one query at a time.
     WorldScratch scratch(bw.world);
-    std::vector<Contact> contacts(WorldBatch::contact_room);
+    std::vector<Contact> contacts(WorldRunner::contact_room);
     std::vector<BodyId> found(bw.world.body_count());
     std::vector<std::uint64_t> serial(qs.size()), batch(qs.size());
     for (std::size_t i = 0; i < qs.size(); ++i) {
@@ -112,8 +112,8 @@ void bm_frame(benchmark::State& state, std::uint32_t bodies, unsigned threads) {
         fold(h, r, std::span(contacts).first(g ? 0 : r.count), std::span(found).first(g ? r.count : 0));
         serial[i] = h.value();
     }
-    WorldBatch runner(bw.world, threads);
-    const WorldBatch::Sink sink = [&](std::size_t i, const WorldResult& r, std::span<const Contact> c,
+    WorldRunner runner(bw.world, threads);
+    const WorldRunner::Sink sink = [&](std::size_t i, const WorldResult& r, std::span<const Contact> c,
                                       std::span<const BodyId> b) {
         ResultHash h;
         fold(h, r, c, b);

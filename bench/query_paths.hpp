@@ -3,11 +3,11 @@
 // A path fills one QuerySlot per query; each query writes only its own slot,
 // so the slots, and the batch's hash, cannot depend on the thread count. The
 // paths: `reference`, and `batch_<isa>` for every ISA this CPU runs (the batch
-// path, levelsweep/batch_query.hpp); every benchmark that loops over
+// path, levelsweep/batch_path.hpp); every benchmark that loops over
 // query_paths() measures each and checks its hash against the reference's.
 //
 // With one thread a path is a plain loop (so that its CPU time is the queries'
-// own); with more, the library's BatchRunner (levelsweep/batch.hpp,
+// own); with more, the library's QueryRunner (levelsweep/query_runner.hpp,
 // tbb::parallel_for over the queries with per-thread scratch). The batch path's
 // BatchLevel, each path's serial scratch and each runner are made once per
 // level and program (kept_for), as an engine that answers frame after frame
@@ -26,9 +26,9 @@
 #include <utility>
 #include <vector>
 
-#include "levelsweep/query_runner.hpp"
 #include "levelsweep/batch_path.hpp"
 #include "levelsweep/mesh_query.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "result_hash.hpp"
 
 namespace levelsweep::bench {
@@ -82,8 +82,8 @@ inline void run_reference(const Level& level, std::span<const Query> queries, st
         });
         return;
     }
-    BatchRunner& runner = kept_for<BatchRunner>(std::pair(&level, threads), [&] {
-        return std::make_unique<BatchRunner>(level, static_cast<unsigned>(threads), Path::reference);
+    QueryRunner& runner = kept_for<QueryRunner>(std::pair(&level, threads), [&] {
+        return std::make_unique<QueryRunner>(level, static_cast<unsigned>(threads), Path::reference);
     });
     runner.run(
         queries,
@@ -107,8 +107,8 @@ inline void run_batch(const Level& level, std::span<const Query> queries, std::s
         });
         return;
     }
-    BatchRunner& runner = kept_for<BatchRunner>(std::tuple(&batch, threads, isa), [&] {
-        return std::make_unique<BatchRunner>(batch, static_cast<unsigned>(threads), isa);
+    QueryRunner& runner = kept_for<QueryRunner>(std::tuple(&batch, threads, isa), [&] {
+        return std::make_unique<QueryRunner>(batch, static_cast<unsigned>(threads), isa);
     });
     runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
         fill_slot(r, contacts, slots[i]);

@@ -1,4 +1,4 @@
-// BatchRunner (levelsweep/batch.hpp): its thread count (and WorldBatch's, by
+// QueryRunner (levelsweep/query_runner.hpp): its thread count (and WorldRunner's, by
 // the same rule), and execute(), which
 // runs the caller's work on the runner's threads (a replay's pipeline does),
 // with run() inside it giving the answers it gives outside.
@@ -21,7 +21,7 @@ using namespace levelsweep::test;
 
 namespace {
 
-std::vector<std::uint64_t> answers(BatchRunner& runner, const std::vector<Query>& queries) {
+std::vector<std::uint64_t> answers(QueryRunner& runner, const std::vector<Query>& queries) {
     std::vector<std::uint64_t> hashes(queries.size());
     runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
         hashes[i] = bench::query_result_hash(r, contacts);
@@ -32,12 +32,12 @@ std::vector<std::uint64_t> answers(BatchRunner& runner, const std::vector<Query>
 }  // namespace
 
 TEST_SUITE("batch runner") {
-    TEST_CASE("BatchRunner::execute runs work on the runner's threads, and run() inside it answers as outside") {
+    TEST_CASE("QueryRunner::execute runs work on the runner's threads, and run() inside it answers as outside") {
         const Level& level = bundled_level("street_1k.lvl");
         const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);
         for (const unsigned threads : {1u, 2u}) {
             CAPTURE(threads);
-            BatchRunner runner(level, threads);
+            QueryRunner runner(level, threads);
             const std::vector<std::uint64_t> outside = answers(runner, queries);
             int concurrency = 0;
             std::vector<std::uint64_t> inside;
@@ -50,17 +50,17 @@ TEST_SUITE("batch runner") {
         }
     }
 
-    TEST_CASE("BatchRunner and WorldBatch run on no more threads than TBB runs at once, and say so") {
+    TEST_CASE("QueryRunner and WorldRunner run on no more threads than TBB runs at once, and say so") {
         const auto all = static_cast<unsigned>(tbb::info::default_concurrency());
         CHECK(runnable_threads(0) == all);
         CHECK(runnable_threads(1) == 1);
         CHECK(runnable_threads(100000) == all);
         const Level& level = bundled_level("street_1k.lvl");
-        CHECK(BatchRunner(level, 100000).threads() == all);
-        CHECK(BatchRunner(level, 0).threads() == all);
-        CHECK(BatchRunner(level, 1).threads() == 1);
+        CHECK(QueryRunner(level, 100000).threads() == all);
+        CHECK(QueryRunner(level, 0).threads() == all);
+        CHECK(QueryRunner(level, 1).threads() == 1);
         const World world(&level);
-        CHECK(WorldBatch(world, 100000).threads() == all);  // not 100000 workers' scratch
-        CHECK(WorldBatch(world, 1).threads() == 1);
+        CHECK(WorldRunner(world, 100000).threads() == all);  // not 100000 workers' scratch
+        CHECK(WorldRunner(world, 1).threads() == 1);
     }
 }

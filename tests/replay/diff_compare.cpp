@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "levelsweep/query_runner.hpp"
 #include "levelsweep/level_file.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/result_diff.hpp"
 #include "query_random.hpp"
 #include "query_support.hpp"
@@ -85,7 +85,7 @@ struct Pair {
 std::vector<ResultRecord> replayed(const Level& level, std::vector<Query> queries, Quirks quirks) {
     for (Query& q : queries) q.settings.quirks = quirks;
     std::vector<ResultRecord> out(queries.size());
-    BatchRunner runner(level, 1, Path::reference);
+    QueryRunner runner(level, 1, Path::reference);
     runner.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
         out[i].index = i;
         out[i].kind = queries[i].kind;

@@ -1,12 +1,12 @@
-// WorldBatch: a frame's queries in parallel over queries (TBB) give the answers
+// WorldRunner: a frame's queries in parallel over queries (TBB) give the answers
 // of the same queries one at a time, whatever the thread count, and no query
 // allocates.
 #include <cstring>
 #include <random>
 
 #include "alloc_counter.hpp"
-#include "replay_support.hpp"
 #include "levelsweep/world_runner.hpp"
+#include "replay_support.hpp"
 #include "world_random.hpp"
 
 using namespace levelsweep;
@@ -23,7 +23,7 @@ struct Stored {
 
 std::vector<Stored> run_batch(const World& w, std::span<const WorldQuery> qs, unsigned threads) {
     std::vector<Stored> out(qs.size());
-    WorldBatch batch(w, threads);
+    WorldRunner batch(w, threads);
     batch.run(qs, [&](std::size_t i, const WorldResult& r, std::span<const Contact> c, std::span<const BodyId> b) {
         out[i] = Stored{r, {c.begin(), c.end()}, {b.begin(), b.end()}};
     });
@@ -44,7 +44,7 @@ bool same_contact(const Contact& a, const Contact& b) {
 }  // namespace
 
 TEST_SUITE("world batch") {
-    TEST_CASE("WorldBatch: a frame's queries give the answers of the same queries one at a time, on 1, 2 and 4 threads") {
+    TEST_CASE("WorldRunner: a frame's queries give the answers of the same queries one at a time, on 1, 2 and 4 threads") {
         const Level& level = bundled_level("street_1k.lvl");
         World w(&level);
         std::mt19937 rng = seeded_rng(1202);
@@ -57,7 +57,7 @@ TEST_SUITE("world batch") {
             WorldScratch scratch(w);
             std::vector<Stored> single(qs.size());
             for (std::size_t i = 0; i < qs.size(); ++i) {
-                std::vector<Contact> contacts(WorldBatch::contact_room);
+                std::vector<Contact> contacts(WorldRunner::contact_room);
                 std::vector<BodyId> bodies(w.body_count());
                 const WorldResult r = w.run(qs[i], contacts, bodies, scratch);
                 const bool gather = std::holds_alternative<GatherQuery>(qs[i]);
@@ -84,7 +84,7 @@ TEST_SUITE("world batch") {
         CHECK(with_contacts > compared / 12);  // the frames meet bodies and the level
     }
 
-    TEST_CASE("WorldBatch and World's queries allocate nothing per query") {
+    TEST_CASE("WorldRunner and World's queries allocate nothing per query") {
         const Level& level = bundled_level("street_1k.lvl");
         World w(&level);
         std::mt19937 rng = seeded_rng(1203);
@@ -99,7 +99,7 @@ TEST_SUITE("world batch") {
         CHECK(probe.size() == 600);
         // One at a time: a warmed scratch and the caller's buffers.
         WorldScratch scratch(w);
-        std::vector<Contact> contacts(WorldBatch::contact_room);
+        std::vector<Contact> contacts(WorldRunner::contact_room);
         std::vector<BodyId> bodies(w.body_count());
         for (const WorldQuery& q : qs) w.run(q, contacts, bodies, scratch);  // warm the mesh scratch
         count_allocations(true);
@@ -109,9 +109,9 @@ TEST_SUITE("world batch") {
         CHECK(allocations_counted() == 0);
         CHECK(answered > 0);
         // The batch: its threads' buffers are made with it, a gather's sized to the world by the first run.
-        WorldBatch batch(w, 2);
+        WorldRunner batch(w, 2);
         std::uint64_t seen = 0;
-        const WorldBatch::Sink sink = [&](std::size_t, const WorldResult& r, std::span<const Contact>,
+        const WorldRunner::Sink sink = [&](std::size_t, const WorldResult& r, std::span<const Contact>,
                                           std::span<const BodyId>) { seen += r.count > 0; };
         batch.run(qs, sink);
         count_allocations(true);

@@ -120,7 +120,7 @@ ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header
 }
 
 // The thread count the run gets: --threads, but no more than TBB will run.
-unsigned clamped_threads(const ReplayOptions& o, const BatchRunner& runner) {
+unsigned clamped_threads(const ReplayOptions& o, const QueryRunner& runner) {
     if (o.threads > runner.threads())
         std::cerr << "levelsweep replay: --threads " << o.threads << " is more than the " << runner.threads()
                   << " this machine runs at once; running on " << runner.threads() << "\n";
@@ -162,7 +162,7 @@ int replay(const ReplayOptions& o) {
         scene_replay = std::make_unique<SceneReplay>(*scene, quirks, o.threads,
                                                      scene_out ? scene_out->writing() : std::filesystem::path{});
 
-    BatchRunner runner(level, o.threads, path, isa);
+    QueryRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
     Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
     const auto start = std::chrono::steady_clock::now();

@@ -28,7 +28,7 @@ struct Worker {
 };
 }  // namespace
 
-struct BatchRunner::Impl {
+struct QueryRunner::Impl {
     const Level& level;
     const Path path;
     const Isa isa;
@@ -53,25 +53,25 @@ unsigned runnable_threads(unsigned requested) {
     return requested == 0 ? all : std::min(requested, all);
 }
 
-BatchRunner::BatchRunner(const Level& level, unsigned threads, Path path, Isa isa)
+QueryRunner::QueryRunner(const Level& level, unsigned threads, Path path, Isa isa)
     : impl_(new Impl(level, threads, path, isa)) {
     if (path == Path::batch && impl_->isa != Isa::scalar) impl_->batch = &impl_->owned.emplace(level);
 }
 
-BatchRunner::BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa)
+QueryRunner::QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa)
     : impl_(new Impl(batch.level(), threads, Path::batch, isa)) {
     if (impl_->isa != Isa::scalar) impl_->batch = &batch;
 }
 
-BatchRunner::~BatchRunner() = default;
+QueryRunner::~QueryRunner() = default;
 
-void BatchRunner::execute(const std::function<void()>& work) { impl_->arena.execute(work); }
+void QueryRunner::execute(const std::function<void()>& work) { impl_->arena.execute(work); }
 
-unsigned BatchRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
-Path BatchRunner::path() const { return impl_->path; }
-Isa BatchRunner::isa() const { return impl_->isa; }
+unsigned QueryRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
+Path QueryRunner::path() const { return impl_->path; }
+Isa QueryRunner::isa() const { return impl_->isa; }
 
-void BatchRunner::run(std::span<const Query> queries, const Sink& sink, Walk walk) {
+void QueryRunner::run(std::span<const Query> queries, const Sink& sink, Walk walk) {
     Impl& im = *impl_;
     const bool fast = im.batch != nullptr && walk == Walk::grid;
     im.arena.execute([&] {

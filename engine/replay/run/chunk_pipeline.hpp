@@ -4,7 +4,7 @@
 // loop writes; with more than one thread the next chunk is read and the last
 // one written while the current one runs (the run itself is parallel over the
 // chunk's queries), and on one thread the stages take turns. The caller runs
-// it on the threads that run the queries (BatchRunner::execute), so that the
+// it on the threads that run the queries (QueryRunner::execute), so that the
 // stages and the queries share them.
 #pragma once
 

@@ -7,7 +7,7 @@
 namespace levelsweep {
 
 SceneLines::SceneLines(Scene& scene, Quirks quirks)
-    : scene_(scene), quirks_(quirks), scratch_(scene.world()), contacts_(WorldBatch::contact_room) {}
+    : scene_(scene), quirks_(quirks), scratch_(scene.world()), contacts_(WorldRunner::contact_room) {}
 
 std::optional<json> SceneLines::answer(const std::string& text) {
     const json line = json::parse(text, nullptr, false);

@@ -1,6 +1,6 @@
 // The world's parallel front end: tbb::parallel_for over a frame's queries, one
 // WorldScratch and set of buffers per arena slot, all made with the batch, so
-// that no run allocates for a thread it has not seen before (world_batch.hpp).
+// that no run allocates for a thread it has not seen before (world_runner.hpp).
 #include "levelsweep/world_runner.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -19,12 +19,12 @@ namespace {
 struct Worker {
     explicit Worker(const World& world) : scratch(world) {}
     WorldScratch scratch;
-    std::array<Contact, WorldBatch::contact_room> contacts;
+    std::array<Contact, WorldRunner::contact_room> contacts;
     std::vector<BodyId> bodies;  // a gather's answer: room for every body
 };
 }  // namespace
 
-struct WorldBatch::Impl {
+struct WorldRunner::Impl {
     const World& world;
     tbb::task_arena arena;
     std::vector<Worker> workers;  // one per arena slot (this_task_arena::current_thread_index)
@@ -37,12 +37,12 @@ struct WorldBatch::Impl {
     }
 };
 
-WorldBatch::WorldBatch(const World& world, unsigned threads) : impl_(new Impl(world, threads)) {}
-WorldBatch::~WorldBatch() = default;
+WorldRunner::WorldRunner(const World& world, unsigned threads) : impl_(new Impl(world, threads)) {}
+WorldRunner::~WorldRunner() = default;
 
-unsigned WorldBatch::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
+unsigned WorldRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
 
-void WorldBatch::run(std::span<const WorldQuery> queries, const Sink& sink) {
+void WorldRunner::run(std::span<const WorldQuery> queries, const Sink& sink) {
     Impl& im = *impl_;
     const std::size_t bodies = im.world.body_count();
     for (Worker& w : im.workers)

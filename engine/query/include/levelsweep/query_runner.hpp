@@ -3,7 +3,7 @@
 // Each query runs with its thread's scratch and contact buffer and hands its
 // answer to the caller's sink for its own slot, so the results do not depend on
 // the thread count. Path::batch (the default) answers on the batch path
-// (levelsweep/batch_query.hpp) with one instruction set; Path::reference on the
+// (levelsweep/batch_path.hpp) with one instruction set; Path::reference on the
 // scalar reference path. Both give the same answers.
 #pragma once
 
@@ -16,25 +16,25 @@
 
 namespace levelsweep {
 
-// The threads a parallel front end (BatchRunner, WorldBatch) runs on when
+// The threads a parallel front end (QueryRunner, WorldRunner) runs on when
 // asked for `requested`: 0 means every thread TBB runs at once (the cores this
 // process may use), and more than those are clamped to them (an arena asked for
 // more runs on these anyway, and would only make scratch for threads that never come).
 unsigned runnable_threads(unsigned requested);
 
-class BatchRunner {
+class QueryRunner {
 public:
     // threads = 0: every hardware thread; more than the process may run at
     // once are clamped to those (threads() gives the count it runs on). The
     // batch path builds the level's BatchLevel here, once; `isa` must be one of
     // available_isas() (scalar runs the reference path).
-    explicit BatchRunner(const Level& level, unsigned threads = 0, Path path = Path::batch, Isa isa = best_isa());
+    explicit QueryRunner(const Level& level, unsigned threads = 0, Path path = Path::batch, Isa isa = best_isa());
     // The batch path on a BatchLevel built beforehand (and shared: it must
     // outlive the runner).
-    BatchRunner(const BatchLevel& batch, unsigned threads, Isa isa = best_isa());
-    ~BatchRunner();
-    BatchRunner(const BatchRunner&) = delete;
-    BatchRunner& operator=(const BatchRunner&) = delete;
+    QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa = best_isa());
+    ~QueryRunner();
+    QueryRunner(const QueryRunner&) = delete;
+    QueryRunner& operator=(const QueryRunner&) = delete;
 
     // Told of each query's answer on the worker thread that ran it: its index in
     // the batch, its result and its contacts (valid only during the call). Calls

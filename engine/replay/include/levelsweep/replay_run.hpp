@@ -26,7 +26,7 @@ inline constexpr std::size_t replay_chunk_queries = 4096;
 
 struct ReplayRun {
     QuerySource& source;
-    BatchRunner& runner;
+    QueryRunner& runner;
     Quirks quirks;                        // the mode every query runs in (the files carry none)
     ResultFileWriter* results = nullptr;  // where the records go; none: the summary only
     SceneReplay* scene = nullptr;         // runs the scene lines among the queries

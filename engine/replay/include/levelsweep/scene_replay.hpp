@@ -1,7 +1,7 @@
 // levelsweep: the scene lines of a replay (`levelsweep replay --scene`).
 // Mesh queries do not depend on the bodies, so the replay runs them as it
 // always does; the scene lines of each chunk run here, in order: the world
-// queries between two edits as one WorldBatch (in parallel over queries), each
+// queries between two edits as one WorldRunner (in parallel over queries), each
 // edit in its place. Their answers can be written as JSON Lines, one a line, in
 // the input's order, as `levelsweep query --scene` prints them.
 #pragma once
@@ -44,7 +44,7 @@ private:
 
     Scene& scene_;
     Quirks quirks_;
-    WorldBatch batch_;
+    WorldRunner batch_;
     std::ofstream results_;
     std::vector<Pending> pending_;
     std::vector<WorldQuery> queries_;

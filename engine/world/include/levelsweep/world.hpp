@@ -2,7 +2,7 @@
 //
 // Bodies are added, posed, moved, switched and removed between queries (from one
 // thread); queries read the world and may run from many threads at once, each
-// with its own WorldScratch (WorldBatch runs a frame's queries that way). A
+// with its own WorldScratch (WorldRunner runs a frame's queries that way). A
 // query writes into the caller's buffers and allocates nothing.
 //
 // The candidate gather (IPhysics_QueryBox) walks a list of the bodies' world

@@ -15,14 +15,14 @@
 
 namespace levelsweep {
 
-class WorldBatch {
+class WorldRunner {
 public:
     // threads = 0: every hardware thread; more than TBB runs at once are
-    // clamped to those (runnable_threads, levelsweep/batch.hpp).
-    explicit WorldBatch(const World& world, unsigned threads = 0);
-    ~WorldBatch();
-    WorldBatch(const WorldBatch&) = delete;
-    WorldBatch& operator=(const WorldBatch&) = delete;
+    // clamped to those (runnable_threads, levelsweep/query_runner.hpp).
+    explicit WorldRunner(const World& world, unsigned threads = 0);
+    ~WorldRunner();
+    WorldRunner(const WorldRunner&) = delete;
+    WorldRunner& operator=(const WorldRunner&) = delete;
 
     // The room each query gets: every contact a query can keep (the 50 body
     // slots and the 100 mesh contacts).
