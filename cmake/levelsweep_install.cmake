@@ -3,7 +3,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_query levelsweep_world levelsweep_replay EXPORT levelsweepTargets
+install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_simd levelsweep_query levelsweep_world levelsweep_replay EXPORT levelsweepTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -1,17 +1,17 @@
 // Spec Unit 1: a moving point against a segment's ball and against a capsule:
 // Segment_SphereIntersect, Ray_InfiniteCylinder and SphereSweep_EdgeCylinder.
-#include <bit>
 #include <cmath>
 #include <cstdint>
 
+#include "levelsweep/spec_constants.hpp"
 #include "levelsweep/triangle.hpp"
 
 namespace levelsweep {
 
 namespace {
 
-constexpr float parallel_dz = std::bit_cast<float>(std::uint32_t{0x3f7fffef});  // 0.99999899
-constexpr float zero_move = std::bit_cast<float>(std::uint32_t{0x358637bd});    // 1e-6
+constexpr float parallel_dz = spec::almost_one;  // 0.99999899
+constexpr float zero_move = spec::one_millionth;  // 1e-6
 
 // Vec_MakePerpendicularBasis, 0x00349180: a unit U perpendicular to W.
 Vec3 perpendicular(const Vec3& W) {

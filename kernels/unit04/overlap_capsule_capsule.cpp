@@ -1,15 +1,15 @@
 // Spec Unit 4, PhysicsOverlap_CapsuleCapsule: two upright capsules as
 // flat-ended cylinders, the one overlap test that writes both half normals.
-#include <bit>
 #include <cmath>
 
 #include "levelsweep/overlap.hpp"
+#include "levelsweep/spec_constants.hpp"
 
 namespace levelsweep {
 
 namespace {
 // |d|^2 below 1e-6 (0x358637bd): the axes coincide and d has no direction.
-constexpr float coincident_axes_sq = std::bit_cast<float>(0x358637bdu);
+constexpr float coincident_axes_sq = spec::one_millionth;
 }  // namespace
 
 // PhysicsOverlap_CapsuleCapsule, 0x00346388. The vertical ranges must overlap

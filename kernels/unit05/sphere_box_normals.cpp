@@ -1,6 +1,6 @@
 // Spec Unit 5: SphereBox_ToBoxSpace and the three feature-normal tables it reads.
-#include <bit>
 
+#include "levelsweep/spec_constants.hpp"
 #include "levelsweep/sphere_box_sweep.hpp"
 
 namespace levelsweep {
@@ -8,10 +8,9 @@ namespace levelsweep {
 namespace {
 
 // The table constants at the bit patterns read from the executable: the hex wins
-// over the spec's decimals (DESIGN.md, "Where the spec disagrees with itself").
-// 0x3f3504f4 is one ulp above 1/sqrt(2); 0x3f13b646 is 0.577f, not 1/sqrt(3).
-const float a = std::bit_cast<float>(0x3f3504f4u);
-const float b = std::bit_cast<float>(0x3f13b646u);
+// over the spec's decimals (spec_constants.hpp).
+const float a = spec::table_a;
+const float b = spec::table_b;
 
 // Face table 0x00512930 (all w = 0).
 const Vec4 face_table[6] = {{0, 1, 0, 0}, {1, 0, 0, 0}, {0, -1, 0, 0}, {-1, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, -1, 0}};

@@ -1,10 +1,10 @@
 // levelsweep (batch path): the AVX2 instantiation, compiled with that
 // instruction set's flags only (simd/CMakeLists.txt) and chosen at run time
-// (simd/isa.cpp).
+// (isa/detect.cpp).
 #include "isa_table.hpp"
 
-namespace levelsweep::detail {
+namespace levelsweep::simd {
 
-const BatchIsaTable& batch_table_avx2() { return simd::batch_table<xsimd::avx2>(); }
+const LaneTable& lane_table_avx2() { return lane_table_of<xsimd::avx2>(); }
 
-}  // namespace levelsweep::detail
+}  // namespace levelsweep::simd

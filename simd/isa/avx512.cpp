@@ -1,10 +1,10 @@
-// levelsweep (batch path): the AVX-512 (F, CD, DQ, BW) instantiation, compiled with that
+// levelsweep (batch path): the AVX-512 instantiation, compiled with that
 // instruction set's flags only (simd/CMakeLists.txt) and chosen at run time
-// (simd/isa.cpp).
+// (isa/detect.cpp).
 #include "isa_table.hpp"
 
-namespace levelsweep::detail {
+namespace levelsweep::simd {
 
-const BatchIsaTable& batch_table_avx512() { return simd::batch_table<xsimd::avx512bw>(); }
+const LaneTable& lane_table_avx512() { return lane_table_of<xsimd::avx512bw>(); }
 
-}  // namespace levelsweep::detail
+}  // namespace levelsweep::simd

@@ -1,147 +1,56 @@
-// CPU detection and the batch path's dispatch (xsimd 8.1: the fields of
-// xsimd::available_architectures(), see DESIGN.md "Dependencies"). Compiled with
-// the baseline flags: it must run on any CPU, to tell which ISA code may.
-#include "levelsweep/isa.hpp"
-
+// Which instruction sets this CPU runs and this build has code for, and their
+// entry points (xsimd 8.1: the fields of xsimd::available_architectures(), see
+// DESIGN.md "Dependencies"). Compiled with the baseline flags: it must run on
+// any CPU, to tell which ISA code may.
 #include <xsimd/xsimd.hpp>
 
 #include <array>
-#include <cstdlib>
-#include <stdexcept>
-#include <string>
 
 #include "levelsweep/lane_abi.hpp"
 
-namespace levelsweep {
+namespace levelsweep::simd {
 
-namespace detail {
-// Defined by simd/batch_<isa>.cpp, each compiled only where this build targets it.
-const BatchIsaTable& batch_table_sse4_2();
-const BatchIsaTable& batch_table_avx2();
-const BatchIsaTable& batch_table_avx512();
-const BatchIsaTable& batch_table_neon();
-}  // namespace detail
-
-std::string_view isa_name(Isa isa) {
-    switch (isa) {
-        case Isa::scalar: return "scalar";
-        case Isa::sse4_2: return "sse4";
-        case Isa::avx2: return "avx2";
-        case Isa::avx512: return "avx512";
-        case Isa::neon: return "neon";
-    }
-    return "scalar";
-}
-
-std::optional<Isa> isa_from_name(std::string_view name) {
-    for (Isa isa : {Isa::scalar, Isa::sse4_2, Isa::avx2, Isa::avx512, Isa::neon})
-        if (isa_name(isa) == name) return isa;
-    return std::nullopt;
-}
+// Defined by isa/<isa>.cpp, each compiled only where this build targets it.
+const LaneTable& lane_table_sse4_2();
+const LaneTable& lane_table_avx2();
+const LaneTable& lane_table_avx512();
+const LaneTable& lane_table_neon();
 
 namespace {
-// Whether this build has batch code for `isa` (CMake's LEVELSWEEP_SIMD_<ISA>).
-bool built_for(Isa isa) {
-    switch (isa) {
-        case Isa::scalar: return true;
-#if LEVELSWEEP_SIMD_SSE4_2
-        case Isa::sse4_2: return true;
-#endif
-#if LEVELSWEEP_SIMD_AVX2
-        case Isa::avx2: return true;
-#endif
-#if LEVELSWEEP_SIMD_AVX512
-        case Isa::avx512: return true;
-#endif
-#if LEVELSWEEP_SIMD_NEON
-        case Isa::neon: return true;
-#endif
-        default: return false;
-    }
-}
-}  // namespace
 
-namespace {
-std::vector<Isa> detect_isas() {
-    const auto cpu = xsimd::available_architectures();
-    std::vector<Isa> out{Isa::scalar};
-    auto offer = [&](Isa isa, bool cpu_has) {
-        if (cpu_has && built_for(isa)) out.push_back(isa);
-    };
-#if defined(__x86_64__) || defined(__i386__)
-    offer(Isa::sse4_2, cpu.sse4_2);
-    offer(Isa::avx2, cpu.avx2);
-    offer(Isa::avx512, cpu.avx512f && cpu.avx512cd && cpu.avx512dq && cpu.avx512bw);
-#elif defined(__aarch64__)
-    offer(Isa::neon, cpu.neon64);
-#endif
-    return out;
-}
-
-// Detected once: the CPU does not change under a running process.
-const std::vector<Isa>& detected_isas() {
-    static const std::vector<Isa> isas = detect_isas();
-    return isas;
-}
-
-}  // namespace
-
-bool isa_available(Isa isa) {
-    for (Isa a : detected_isas())
-        if (a == isa) return true;
-    return false;
-}
-
-std::vector<Isa> available_isas() { return detected_isas(); }
-
-Isa best_isa() { return detected_isas().back(); }
-
-Isa choose_isa(std::string_view name) {
-    if (name.empty() || name == "auto") {
-        const char* pinned = std::getenv("LEVELSWEEP_ISA");
-        if (pinned == nullptr || *pinned == '\0') return best_isa();
-        name = pinned;
-    }
-    const std::optional<Isa> isa = isa_from_name(name);
-    std::string choices = "auto";
-    for (Isa a : detected_isas()) choices += ", " + std::string(isa_name(a));
-    if (!isa) throw std::invalid_argument("unknown ISA '" + std::string(name) + "' (this machine: " + choices + ")");
-    if (!isa_available(*isa))
-        throw std::invalid_argument("ISA " + std::string(name) + " is not available on this machine (" + choices + ")");
-    return *isa;
-}
-
-namespace detail {
-
-namespace {
-const BatchIsaTable* table_of(Isa isa) {
-    if (!isa_available(isa)) return nullptr;
+// The table of `isa` when this build has code for it and the CPU runs it.
+const LaneTable* detect(LaneIsa isa) {
+    [[maybe_unused]] const auto cpu = xsimd::available_architectures();
     switch (isa) {
 #if LEVELSWEEP_SIMD_SSE4_2
-        case Isa::sse4_2: return &batch_table_sse4_2();
+        case LaneIsa::sse4_2: return cpu.sse4_2 ? &lane_table_sse4_2() : nullptr;
 #endif
 #if LEVELSWEEP_SIMD_AVX2
-        case Isa::avx2: return &batch_table_avx2();
+        case LaneIsa::avx2: return cpu.avx2 ? &lane_table_avx2() : nullptr;
 #endif
 #if LEVELSWEEP_SIMD_AVX512
-        case Isa::avx512: return &batch_table_avx512();
+        case LaneIsa::avx512:
+            return cpu.avx512f && cpu.avx512cd && cpu.avx512dq && cpu.avx512bw ? &lane_table_avx512() : nullptr;
 #endif
 #if LEVELSWEEP_SIMD_NEON
-        case Isa::neon: return &batch_table_neon();
+        case LaneIsa::neon: return cpu.neon64 ? &lane_table_neon() : nullptr;
 #endif
         default: return nullptr;
     }
 }
-}  // namespace
 
-const BatchIsaTable* batch_isa_table(Isa isa) {
-    // Looked up once per ISA: every query asks.
-    static const std::array<const BatchIsaTable*, 5> tables = {table_of(Isa::scalar), table_of(Isa::sse4_2),
-                                                               table_of(Isa::avx2), table_of(Isa::avx512),
-                                                               table_of(Isa::neon)};
-    return tables[static_cast<std::size_t>(isa)];
+// Detected once: the CPU does not change under a running process, and every
+// query asks.
+const std::array<const LaneTable*, 4>& tables() {
+    static const std::array<const LaneTable*, 4> found = {detect(LaneIsa::sse4_2), detect(LaneIsa::avx2),
+                                                          detect(LaneIsa::avx512), detect(LaneIsa::neon)};
+    return found;
 }
 
-}  // namespace detail
+}  // namespace
 
-}  // namespace levelsweep
+bool lane_isa_runs(LaneIsa isa) { return lane_table(isa) != nullptr; }
+
+const LaneTable* lane_table(LaneIsa isa) { return tables()[static_cast<std::size_t>(isa)]; }
+
+}  // namespace levelsweep::simd

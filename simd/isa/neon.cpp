@@ -1,10 +1,10 @@
-// levelsweep (batch path): the NEON (AArch64) instantiation, compiled with that
+// levelsweep (batch path): the NEON instantiation, compiled with that
 // instruction set's flags only (simd/CMakeLists.txt) and chosen at run time
-// (simd/isa.cpp).
+// (isa/detect.cpp).
 #include "isa_table.hpp"
 
-namespace levelsweep::detail {
+namespace levelsweep::simd {
 
-const BatchIsaTable& batch_table_neon() { return simd::batch_table<xsimd::neon64>(); }
+const LaneTable& lane_table_neon() { return lane_table_of<xsimd::neon64>(); }
 
-}  // namespace levelsweep::detail
+}  // namespace levelsweep::simd

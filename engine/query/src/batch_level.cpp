@@ -1,5 +1,5 @@
 // BatchLevel: the packed triangle records and an eight-wide bounding-volume
-// hierarchy over the enabled triangles (batch_data.hpp gives the layout).
+// hierarchy over the enabled triangles (packed_level.hpp gives the layout).
 //
 // The hierarchy is built top-down as a binary tree by the surface area
 // heuristic over 16 bins of the triangles' box centres, then collapsed into
@@ -22,10 +22,10 @@ namespace levelsweep {
 
 namespace {
 
-using detail::BatchData;
-using detail::BvhNode;
-using detail::max_leaf;
-using detail::node_width;
+using simd::BvhNode;
+using simd::max_leaf;
+using simd::node_width;
+using simd::PackedLevel;
 
 struct Box3 {
     Vec3 lo{std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity(),
@@ -165,7 +165,7 @@ private:
 // Collapses the binary tree into eight-wide nodes, numbering slots in leaf order.
 class Collapser {
 public:
-    Collapser(const std::vector<BinaryNode>& tree, const std::vector<Prim>& prims, BatchData& out)
+    Collapser(const std::vector<BinaryNode>& tree, const std::vector<Prim>& prims, PackedLevel& out)
         : tree_(tree), prims_(prims), out_(out) {}
 
     void run(std::vector<std::uint32_t>& slot_triangles) {
@@ -237,12 +237,12 @@ private:
 
     const std::vector<BinaryNode>& tree_;
     const std::vector<Prim>& prims_;
-    BatchData& out_;
+    PackedLevel& out_;
     std::vector<std::uint32_t>* slots_ = nullptr;
 };
 
 void write_record(const Level& level, std::uint32_t tri, float* r) {
-    namespace rec = detail::record;
+    namespace rec = simd::record;
     r[rec::flags] = std::bit_cast<float>(std::uint32_t{level.flags(tri)});
     const Vec3 n = level.normal(tri);
     r[rec::n] = n.x, r[rec::n + 1] = n.y, r[rec::n + 2] = n.z;
@@ -266,8 +266,8 @@ void write_record(const Level& level, std::uint32_t tri, float* r) {
 
 }  // namespace
 
-BatchLevel::BatchLevel(const Level& level) : level_(&level), data_(std::make_unique<BatchData>()) {
-    BatchData& d = *data_;
+BatchLevel::BatchLevel(const Level& level) : level_(&level), data_(std::make_unique<PackedLevel>()) {
+    PackedLevel& d = *data_;
     const std::uint32_t count = level.triangle_count();
     std::vector<Prim> prims;
     std::vector<std::uint32_t> disabled;
@@ -289,11 +289,11 @@ BatchLevel::BatchLevel(const Level& level) : level_(&level), data_(std::make_uni
     d.enabled = static_cast<std::uint32_t>(slot_triangles.size());
     slot_triangles.insert(slot_triangles.end(), disabled.begin(), disabled.end());
 
-    d.records.assign(std::size_t{count} * detail::record::floats, 0.0f);
+    d.records.assign(std::size_t{count} * simd::record::floats, 0.0f);
     d.slot_of.assign(count, 0u);
     for (std::uint32_t slot = 0; slot < count; ++slot) {
         const std::uint32_t tri = slot_triangles[slot];
-        write_record(level, tri, d.records.data() + std::size_t{slot} * detail::record::floats);
+        write_record(level, tri, d.records.data() + std::size_t{slot} * simd::record::floats);
         d.slot_of[tri] = slot;
     }
     for (std::uint32_t v = 0; v < level.vertex_count(); ++v) {

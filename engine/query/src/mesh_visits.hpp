@@ -14,16 +14,14 @@
 #include <optional>
 #include <span>
 
+#include "collector.hpp"
 #include "levelsweep/box_sweep.hpp"
 #include "levelsweep/mesh_query.hpp"
+#include "levelsweep/triangle_filters.hpp"
 #include "mesh_walk.hpp"
 
 namespace levelsweep::detail {
 
-constexpr float side_epsilon = std::bit_cast<float>(std::uint32_t{0x358637bd});    // 1e-6
-constexpr float receding = std::bit_cast<float>(std::uint32_t{0xba83126f});        // -0.001
-constexpr float parallel_band = std::bit_cast<float>(std::uint32_t{0x3a83126f});   // 0.001
-constexpr float plane_agreement = 1e-5f;  // option 0x20000 (DESIGN.md item 5)
 
 inline Vec3 min3(const Vec3& a, const Vec3& b) { return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}; }
 inline Vec3 max3(const Vec3& a, const Vec3& b) { return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}; }
@@ -33,53 +31,16 @@ inline bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v
 // The capsule's swept sphere: `sphere_height` above the feet (DESIGN.md item 6).
 inline Vec3 capsule_sphere_centre(const Query& q) { return q.start + Vec3{0.0f, 0.0f, q.sphere_height}; }
 
-// The flag tests every query starts with: flag 0x8 (skipped for a body with
-// 0x100, or, where the query honours it, option 0x8000), then the enabled bit.
-inline bool passes_flags(std::uint16_t flags, const QuerySettings& s, bool honour_option_8000) {
-    flags &= tri_flags::mask;
-    if ((flags & tri_flags::special) &&
-        ((s.body_flags & Body::skips_special) || (honour_option_8000 && (s.options & option::skip_special))))
-        return false;
-    return (flags & tri_flags::enabled) != 0;
+// The flag tests of a query's settings (triangle_filters.hpp): flag 0x8 is
+// skipped for a body with 0x100 or, where the query honours it, option 0x8000.
+inline bool skips_special(const QuerySettings& s, bool honour_option_8000) {
+    return (s.body_flags & Body::skips_special) || (honour_option_8000 && (s.options & option::skip_special));
 }
 
-// Option 0x4 / 0x8: the n.z range (the thresholds f12 and f13).
-inline bool passes_nz_range(const Vec3& n, const QuerySettings& s) {
-    if ((s.options & option::nz_min) && n.z < s.nz_min) return false;
-    if ((s.options & option::nz_max) && n.z > s.nz_max) return false;
-    return true;
-}
-
-// The sphere sweep's side and direction tests (PhysicsMesh_SweepSphere,
-// 0x00348c30-0x00348e10): a face the centre is behind (n.c - n.v0 < 1e-6) is
-// flipped when two-sided and skipped when one-sided; a face the move does not go
-// into (n.M >= -0.001, after a flip) is skipped. With option 0x40 neither skips:
-// they mark the contact 0x10 (behind), 0x20 (away) or 0x40 (|n.M| <= 0.001).
-struct FaceTest {
-    bool flipped = false;
-    std::uint32_t marks = 0;
-};
+// The sphere sweeps' side and direction tests at the centre c (triangle_filters.hpp).
 inline std::optional<FaceTest> sphere_face_test(const Level& level, std::uint32_t tri, const Vec3& c, const Vec3& M,
-                                         const QuerySettings& s) {
-    const bool marking = (s.options & option::mark_faces) != 0;
-    Vec3 n = level.normal(tri);
-    FaceTest out;
-    if (dot(n, c) - level.plane(tri) < side_epsilon) {
-        if (level.flags(tri) & tri_flags::two_sided) {
-            out.flipped = true;
-            n = -n;
-        } else if (marking) {
-            out.marks |= mark::behind;
-        } else {
-            return std::nullopt;
-        }
-    }
-    const float into = dot(n, M);
-    if (into >= receding) {
-        if (!marking) return std::nullopt;
-        out.marks |= std::fabs(into) <= parallel_band ? mark::parallel : mark::away;
-    }
-    return out;
+                                                const QuerySettings& s) {
+    return face_test(level.normal(tri), level.plane(tri), level.flags(tri), c, M, (s.options & option::mark_faces) != 0);
 }
 
 inline HitBranch branch_of(SphereTriBranch b) {
@@ -111,8 +72,8 @@ struct VisitContext {
     // (the bit is set either way), flag 0x8 with body 0x100 or option 0x8000, the
     // enabled bit, and the n.z range of options 0x4 and 0x8.
     bool first_filters(std::uint32_t tri) const {
-        return !visited.test_and_set(tri) && passes_flags(level.flags(tri), s, true) &&
-               passes_nz_range(level.normal(tri), s);
+        return !visited.test_and_set(tri) && passes_flags(level.flags(tri), skips_special(s, true)) &&
+               passes_nz_range(level.normal(tri).z, s.options, s.nz_min, s.nz_max);
     }
     void kernel_call(std::uint32_t tri) const {
         ++stats.kernel_calls;
@@ -153,7 +114,7 @@ struct SphereVisit {
         if (!face) return Counter::advanced;
         if (capsule) {
             const float top = std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
-            if (top < step_top) return Counter::advanced;  // a step: never reaches the kernel
+            if (below_step(top, step_top)) return Counter::advanced;  // a step: never reaches the kernel
         }
         const WorkingTriangle t = level_triangle(level, tri, face->flipped);
         x.kernel_call(tri);
@@ -187,17 +148,11 @@ struct BoxVisit {
         const QuerySettings& s = x.s;
         if (x.visited.test_and_set(tri)) return Counter::advanced;
         // No counterpart of the sphere's option 0x8000 (0x003486e8-0x003486fc).
-        if (!passes_flags(level.flags(tri), s, false)) return Counter::advanced;
-        Vec3 n = level.normal(tri);
-        // The side is taken at the box centre (0x003487b8-0x003487ec).
-        bool flipped = false;
-        if (dot(n, box.centre) - level.plane(tri) < side_epsilon) {
-            if (!(level.flags(tri) & tri_flags::two_sided)) return Counter::advanced;
-            flipped = true;
-            n = -n;
-        }
-        if (dot(n, M) >= receding) return Counter::advanced;
-        const WorkingTriangle t = level_triangle(level, tri, flipped);
+        if (!passes_flags(level.flags(tri), skips_special(s, false))) return Counter::advanced;
+        // The side is taken at the box centre (0x003487b8-0x003487ec); no marks.
+        const auto face = face_test(level.normal(tri), level.plane(tri), level.flags(tri), box.centre, M, false);
+        if (!face) return Counter::advanced;
+        const WorkingTriangle t = level_triangle(level, tri, face->flipped);
         x.kernel_call(tri);
         const float f = sweep_box_triangle(box, t, M, s.quirks);
         const bool in_range = f >= 0.0f && f <= 1.0f;
@@ -242,60 +197,5 @@ struct OverlapVisit {
         return Counter::advanced;
     }
 };
-
-// Option 0x20000: of contacts whose planes agree within 1e-5, the earliest.
-inline std::size_t keep_one_per_plane(const Level& level, std::span<MeshContact> sorted) {
-    auto plane_d = [&](const MeshContact& c) { return dot(c.normal, level.corner(c.triangle, 0)); };
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < sorted.size(); ++i) {
-        const MeshContact& c = sorted[i];
-        const bool same_as_kept = std::any_of(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kept),
-                                              [&](const MeshContact& k) {
-                                                  return std::fabs(k.normal.x - c.normal.x) <= plane_agreement &&
-                                                         std::fabs(k.normal.y - c.normal.y) <= plane_agreement &&
-                                                         std::fabs(k.normal.z - c.normal.z) <= plane_agreement &&
-                                                         std::fabs(plane_d(k) - plane_d(c)) <= plane_agreement;
-                                              });
-        if (!same_as_kept) sorted[kept++] = c;
-    }
-    return kept;
-}
-
-// Ascending fraction, stable: an entry goes before the first one whose fraction
-// is strictly greater (DESIGN.md item 8). Insertion sort: at most 100 entries,
-// and no allocation.
-inline void sort_by_fraction(std::span<MeshContact> contacts) {
-    for (std::size_t i = 1; i < contacts.size(); ++i) {
-        const MeshContact c = contacts[i];
-        std::size_t j = i;
-        while (j > 0 && contacts[j - 1].fraction > c.fraction) {
-            contacts[j] = contacts[j - 1];
-            --j;
-        }
-        contacts[j] = c;
-    }
-}
-
-// The end of every mesh query: `found` holds the gathered contacts (at most 100,
-// `overflow` when more were found) in discovery order. Sorts them by fraction,
-// keeps one per plane with option 0x20000 (sphere sweeps and rays), keeps only
-// the first for a closest query, and copies at most max_contacts into `out`.
-inline void finish_query(const Level& level, const Query& q, std::span<MeshContact> found, bool overflow,
-                         std::span<MeshContact> out, QueryResult& result) {
-    result.found = static_cast<std::uint32_t>(found.size());
-    result.overflow = overflow;
-    sort_by_fraction(found);
-    if ((q.settings.options & option::one_per_plane) && (q.kind == QueryKind::sphere_sweep || q.kind == QueryKind::ray))
-        found = found.first(keep_one_per_plane(level, found));
-    if (q.settings.collect == Collect::closest) {  // the first contact alone (query.hpp)
-        found = found.first(std::min<std::size_t>(found.size(), 1));
-        result.found = static_cast<std::uint32_t>(found.size());
-        result.overflow = false;
-        std::fill(std::begin(result.stats.hits_by_branch), std::end(result.stats.hits_by_branch), 0u);
-    }
-    const std::size_t n = std::min({found.size(), std::size_t{q.settings.max_contacts}, out.size()});
-    std::copy_n(found.begin(), n, out.begin());
-    result.count = static_cast<std::uint32_t>(n);
-}
 
 }  // namespace levelsweep::detail

@@ -127,22 +127,4 @@ void walk_all(std::uint32_t triangle_count, QueryStats& stats, Visit&& visit) {
     }
 }
 
-// The original's 100-entry stack array, never overflowed (DESIGN.md item 7).
-class Gather {
-public:
-    explicit Gather(std::span<MeshContact> slots) : slots_(slots) {}
-
-    void add(const MeshContact& c) {
-        if (found_ < slots_.size()) slots_[found_++] = c;
-        else overflow_ = true;
-    }
-    std::span<MeshContact> contacts() const { return slots_.first(found_); }
-    bool overflow() const { return overflow_; }
-
-private:
-    std::span<MeshContact> slots_;
-    std::size_t found_ = 0;
-    bool overflow_ = false;
-};
-
 }  // namespace levelsweep::detail

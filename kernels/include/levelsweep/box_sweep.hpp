@@ -7,21 +7,20 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <optional>
 
 #include "levelsweep/contact.hpp"
 #include "levelsweep/quirks.hpp"
 #include "levelsweep/shapes.hpp"
+#include "levelsweep/spec_constants.hpp"
 #include "levelsweep/triangle.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep {
 
-// Sweep_BoxTriangle's "no contact" (1e28, 0x6e013f39).
-inline constexpr float box_triangle_no_contact = std::bit_cast<float>(0x6e013f39u);
-// Sweep_BoxTriangle's initial tLast (1e24, 0x6753c21c).
-inline constexpr float box_triangle_open_window = std::bit_cast<float>(0x6753c21cu);
+// Sweep_BoxTriangle's "no contact" (1e28) and initial tLast (1e24).
+inline constexpr float box_triangle_no_contact = spec::no_contact;
+inline constexpr float box_triangle_open_window = spec::open_window;
 
 // Sweep_IntervalOverlap (0x0034a8d0): interval A = [a_min, a_max] stands still,
 // B = [b_min, b_max] moves by v per unit of t. Narrows [t_first, t_last] to when

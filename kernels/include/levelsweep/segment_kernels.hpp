@@ -5,16 +5,16 @@
 // overlap pair functions of segments and capsules are built on them.
 #pragma once
 
-#include <bit>
 
 #include "levelsweep/quirks.hpp"
+#include "levelsweep/spec_constants.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep {
 
 // 1e-6 at the bit pattern read from the executable (0x358637bd): the parallel
 // threshold and the round-to-zero threshold of Segment_ClosestPoints.
-inline constexpr float segment_epsilon = std::bit_cast<float>(0x358637bdu);
+inline constexpr float segment_epsilon = spec::one_millionth;
 
 // Segment_ClosestParam (0x0034ac08): the parameter t in [0, 1] of the point of
 // p0 + t.d nearest q. A zero d gives 0 without a division.

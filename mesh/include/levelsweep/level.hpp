@@ -22,17 +22,10 @@
 
 #include "levelsweep/aligned.hpp"
 #include "levelsweep/grid.hpp"
+#include "levelsweep/spec_constants.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep {
-
-// The triangle flags word, tested masked to 0xfff (DESIGN.md 1).
-namespace tri_flags {
-inline constexpr std::uint16_t enabled = 0x1;
-inline constexpr std::uint16_t two_sided = 0x2;
-inline constexpr std::uint16_t special = 0x8;  // skipped for a body with 0x100 or a query with 0x8000
-inline constexpr std::uint16_t mask = 0xfff;
-}  // namespace tri_flags
 
 // One triangle as a builder receives it.
 struct TriangleRecord {

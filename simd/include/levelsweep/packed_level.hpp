@@ -1,4 +1,5 @@
-// levelsweep (private): the batch path's layout of a level (BatchLevel).
+// levelsweep (simd's lane ABI): the batch path's layout of a level, which
+// engine/query's BatchLevel builds and the wide code reads.
 //
 // Records: one per triangle, 32 floats (128 bytes, two cache lines), the
 // fields a wide kernel gathers by lane: first what the filters read (the flags
@@ -25,7 +26,7 @@
 #include "levelsweep/aligned.hpp"
 #include "levelsweep/vec.hpp"
 
-namespace levelsweep::detail {
+namespace levelsweep::simd {
 
 namespace record {
 inline constexpr std::size_t flags = 0;      // the triangle's flags word, as a uint32
@@ -49,7 +50,7 @@ struct alignas(64) BvhNode {
     std::uint32_t count[node_width];
 };
 
-struct BatchData {
+struct PackedLevel {
     AlignedVector<float> records;           // record::floats per slot
     AlignedVector<std::uint32_t> slot_of;   // triangle index -> slot
     AlignedVector<BvhNode> nodes;
@@ -59,4 +60,4 @@ struct BatchData {
     const float* record_at(std::uint32_t slot) const { return records.data() + std::size_t{slot} * record::floats; }
 };
 
-}  // namespace levelsweep::detail
+}  // namespace levelsweep::simd

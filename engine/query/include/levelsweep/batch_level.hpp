@@ -20,8 +20,8 @@
 
 namespace levelsweep {
 
-namespace detail {
-struct BatchData;
+namespace simd {
+struct PackedLevel;  // simd's lane ABI (packed_level.hpp)
 }
 
 class BatchLevel {
@@ -39,11 +39,11 @@ public:
     std::size_t node_count() const;
     std::size_t enabled_triangles() const;
 
-    const detail::BatchData& data() const { return *data_; }
+    const simd::PackedLevel& data() const { return *data_; }
 
 private:
     const Level* level_;
-    std::unique_ptr<detail::BatchData> data_;
+    std::unique_ptr<simd::PackedLevel> data_;
 };
 
 }  // namespace levelsweep

@@ -1,5 +1,5 @@
 // levelsweep: the instruction sets the batch path can run on, and which this
-// CPU has. xsimd stays out of public headers; simd/isa.cpp asks it.
+// CPU has. xsimd stays out of public headers; simd/isa/detect.cpp asks it.
 #pragma once
 
 #include <optional>

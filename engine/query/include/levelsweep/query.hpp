@@ -12,6 +12,7 @@
 
 #include "levelsweep/quirks.hpp"
 #include "levelsweep/shapes.hpp"
+#include "levelsweep/spec_constants.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep {
@@ -22,21 +23,8 @@ enum class QueryKind : std::uint8_t { sphere_sweep, capsule_sweep, box_sweep, sp
 inline constexpr int query_kind_count = 5;
 std::string_view query_kind_name(QueryKind kind);
 
-// Query option bits (the sphere sweep's option word, Unit 1 "Issue #150").
-namespace option {
-inline constexpr std::uint32_t nz_min = 0x4;          // skip n.z below nz_min
-inline constexpr std::uint32_t nz_max = 0x8;          // skip n.z above nz_max
-inline constexpr std::uint32_t mark_faces = 0x40;     // mark behind/away/parallel instead of skipping
-inline constexpr std::uint32_t skip_special = 0x8000; // skip flag-0x8 triangles
-inline constexpr std::uint32_t one_per_plane = 0x20000;
-}  // namespace option
-
-// Contact marks of option 0x40 (the contact's flags word, +0xb0).
-namespace mark {
-inline constexpr std::uint32_t behind = 0x10;
-inline constexpr std::uint32_t away = 0x20;
-inline constexpr std::uint32_t parallel = 0x40;
-}  // namespace mark
+// The option word's bits (option::) and option 0x40's marks (mark::):
+// levelsweep/spec_constants.hpp.
 
 // What a query returns: every contact (the original's gather, sorted and
 // capped), or only the closest, the first contact of that very list, as a

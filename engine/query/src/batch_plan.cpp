@@ -1,0 +1,158 @@
+// The batch path's plan of a query (batch_plan.hpp): what the per-ISA code
+// needs of it as plain data (simd's lane ABI).
+#include "batch_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "mesh_visits.hpp"
+
+namespace levelsweep::detail {
+
+namespace {
+
+// How far past a triangle's box the batch path still looks. The reference
+// kernels decide a graze by differences of squares (the capsule's wall
+// discriminant a1^2 - a2.a0, the end spheres', the segment's at the start,
+// Eberly's q), whose rounding moves the graze by about sqrt(eps) times the
+// distances involved: a ray 4 m from an edge's start is found to touch the
+// edge when it passes 1.7 mm from it. Those distances are at most the move, the
+// radius and the triangle's own extent (from the point of the graze to the
+// edge's start), so a triangle is looked at when its box, grown by the shape,
+// by 4e-3 (about 10 sqrt(eps)) of those lengths and by an absolute term for the
+// rounding of the coordinates themselves, meets the swept segment: no triangle
+// left out can graze the shape in the reference kernels either.
+constexpr float rel_margin = 4e-3f;
+
+float abs_margin(const simd::PackedLevel& data, const Query& q) {
+    float scale = data.extent;
+    for (const Vec3& p : {q.start, q.start + q.move})
+        scale = std::max({scale, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
+    return 1e-4f + 2e-5f * scale;
+}
+
+float length_of(const Vec3& v) { return std::sqrt(dot(v, v)); }
+
+// Orthonormal to within 1e-3: a box whose world bounds are what its axes and
+// half extents say.
+bool orthonormal(const Box& b) {
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+            if (std::fabs(dot(b.axis[i], b.axis[j]) - (i == j ? 1.0f : 0.0f)) > 1e-3f) return false;
+    return true;
+}
+
+// The world box of a cell range.
+Bounds cells_box(const GridGeometry& g, const CellRange& r) {
+    Bounds b;
+    for (int a = 0; a < 3; ++a) {
+        const auto k = static_cast<std::size_t>(a);
+        const float o = component(g.origin, a), s = component(g.cell_size, a);
+        const float lo = r.lo[k] == 0 ? -std::numeric_limits<float>::infinity() : o + static_cast<float>(r.lo[k]) * s;
+        const float hi = r.hi[k] + 1 == g.dims[k] ? std::numeric_limits<float>::infinity()
+                                                  : o + static_cast<float>(r.hi[k] + 1) * s;
+        (a == 0 ? b.min.x : a == 1 ? b.min.y : b.min.z) = lo;
+        (a == 0 ? b.max.x : a == 1 ? b.max.y : b.max.z) = hi;
+    }
+    return b;
+}
+
+// A sweep's reach: the segment from c along M, every triangle box grown by
+// `grow` and the relative margin.
+void set_segment_reach(simd::LanePlan& p, const Vec3& grow, float size) {
+    p.grow = grow;
+    p.rel_margin = rel_margin;
+    p.size = size;
+    const Vec3 end = p.c + p.M;
+    p.reach_lo = min3(p.c, end);
+    p.reach_hi = max3(p.c, end);
+    // The slab test prunes what the segment's bounds alone let through only
+    // where the move is long beside the shape; for a short move it is work for
+    // nothing.
+    p.slab = length_of(p.M) > 2.0f * std::max({grow.x, grow.y, grow.z});
+    for (int a = 0; a < 3; ++a) {
+        const float m = component(p.M, a);
+        p.slab_axis[a] = std::fabs(m) > 1e-30f;
+        (a == 0 ? p.inv_move.x : a == 1 ? p.inv_move.y : p.inv_move.z) = p.slab_axis[a] ? 1.0f / m : 0.0f;
+    }
+}
+
+}  // namespace
+
+simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
+    const simd::PackedLevel& data = level.data();
+    const QuerySettings& s = q.settings;
+    simd::LanePlan p;
+    p.quirks = s.quirks;
+    p.M = q.move;
+    // The filters of the query's visit (mesh_visits.hpp), as plain data.
+    simd::LaneFilters& f = p.filters;
+    f.skip_special = skips_special(s, q.kind != QueryKind::box_sweep);  // the box has no option 0x8000
+    if (q.kind != QueryKind::box_sweep) {  // nor an n.z range
+        f.nz_options = s.options & (option::nz_min | option::nz_max);
+        f.nz_min = s.nz_min;
+        f.nz_max = s.nz_max;
+    }
+    f.face_test = q.kind != QueryKind::sphere_overlap;
+    f.marking = q.kind != QueryKind::box_sweep && (s.options & option::mark_faces) != 0;
+    p.counter_stalls_above_one = q.kind == QueryKind::box_sweep || q.kind == QueryKind::capsule_sweep;
+    const float m = abs_margin(data, q);
+    switch (q.kind) {
+        case QueryKind::sphere_sweep:
+        case QueryKind::ray: {
+            p.c = q.start;
+            p.r = q.kind == QueryKind::ray ? 0.0f : q.radius;
+            set_segment_reach(p, (p.r + m) * Vec3{1, 1, 1}, length_of(p.M) + p.r);
+            break;
+        }
+        case QueryKind::capsule_sweep: {
+            p.c = capsule_sphere_centre(q);
+            p.r = q.radius;
+            f.step = true;
+            f.step_top = q.start.z + q.step_height;
+            set_segment_reach(p, (p.r + m) * Vec3{1, 1, 1}, length_of(p.M) + p.r);
+            break;
+        }
+        case QueryKind::sphere_overlap: {
+            p.kernel = simd::LaneKernel::sphere_penetration;
+            p.c = q.start;
+            p.r = q.radius;
+            p.grow = (p.r + m) * Vec3{1, 1, 1};
+            p.rel_margin = rel_margin;
+            p.size = p.r;
+            p.reach_lo = p.reach_hi = p.c;
+            break;
+        }
+        case QueryKind::box_sweep: {
+            p.kernel = simd::LaneKernel::box_sweep;
+            p.box = q.box();
+            p.c = p.box.centre;
+            if (s.quirks.has(Quirk::mesh_cell_counter)) break;  // the exact walk: no reach
+            Vec3 extent;
+            for (int k = 0; k < 3; ++k) {
+                const Vec3 a = q.axes[k];
+                extent = extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
+            }
+            if (!s.quirks.has(Quirk::interval_zero_speed_reset) && orthonormal(p.box)) {
+                // A contact is a true touch of the swept box: within its bounds.
+                set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
+                                  length_of(p.M) + std::max({extent.x, extent.y, extent.z}));
+            } else {
+                // The reset (or a skewed box) can give a contact on any triangle the
+                // walk tests: every triangle listed in the query's cells.
+                const Bounds qb = query_bounds(q);
+                const Bounds cells = cells_box(level.level().grid().geometry(),
+                                               level.level().grid().cell_range(qb.min, qb.max));
+                p.reach_lo = cells.min;
+                p.reach_hi = cells.max;
+                p.grow = Vec3{m, m, m};
+            }
+            break;
+        }
+    }
+    f.side_at = p.c;  // the sphere's centre, or the box's (0x003487b8)
+    return p;
+}
+
+}  // namespace levelsweep::detail

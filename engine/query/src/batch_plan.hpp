@@ -1,0 +1,19 @@
+// levelsweep (private): the batch path's plan of a query: its reach (where a
+// triangle must lie to be tested), its filters and its shape, as the per-ISA
+// code reads them (simd's lane ABI, LanePlan).
+#pragma once
+
+#include <cstddef>
+
+#include "levelsweep/batch_level.hpp"
+#include "levelsweep/lane_abi.hpp"
+#include "levelsweep/query.hpp"
+
+namespace levelsweep::detail {
+
+// The widest SIMD block any ISA evaluates at once (AVX-512's sixteen lanes).
+inline constexpr std::size_t max_block = 16;
+
+simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q);
+
+}  // namespace levelsweep::detail

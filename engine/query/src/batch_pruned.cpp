@@ -1,0 +1,111 @@
+// The batch path's pruned search (batch_run.hpp): the hierarchy's candidates,
+// filtered and evaluated in lanes by the per-ISA code, each contact ranked by
+// where the reference walk finds it (DESIGN.md, "The batch path").
+#include <algorithm>
+#include <bit>
+#include <optional>
+
+#include "batch_run.hpp"
+#include "mesh_walk.hpp"
+
+namespace levelsweep::detail {
+
+// The pruned path: the hierarchy's candidates, filtered and evaluated in
+// lanes; each contact ranked by where the reference walk finds it.
+std::span<MeshContact> BatchRun::pruned(bool& overflow) {
+    simd::LaneBuffers buf;
+    buf.candidates = s_.candidates.data();
+    buf.candidate_entry = s_.candidate_entry.data();
+    buf.survivors = s_.survivors.data();
+    buf.survivor_bits = s_.survivor_bits.data();
+    buf.survivor_entry = s_.survivor_entry.data();
+    buf.stack = s_.stack.data();
+    buf.hits = s_.hits.data();
+    isa_.select(data_, plan_, buf);
+    s_.ranked.clear();
+    if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
+        sweep_closest(buf);
+    else
+        sweep_all(buf);
+    result_.stats.cells = buf.nodes_visited;
+    result_.stats.entries = buf.candidate_count;
+    result_.stats.kernel_calls = buf.kernel_calls;
+    overflow = s_.ranked.overflow();
+    return s_.ranked.in_discovery_order();
+}
+
+void BatchRun::sweep_all(simd::LaneBuffers& buf) {
+    isa_.sweep(data_, plan_, buf, 0, buf.survivor_count);
+    for (std::size_t i = 0; i < buf.hit_count; ++i) collect(buf.hits[i]);
+}
+
+// A closest query: the survivors in the order their grown boxes start along
+// the move, a few at a time, until the next one starts after the best
+// contact so far (no contact with it can come earlier, docs/query.md).
+// With at most 100 survivors no more than 100 contacts exist, so the full
+// query would not overflow and its first contact is the earliest one.
+void BatchRun::sweep_closest(simd::LaneBuffers& buf) {
+    const std::size_t n = buf.survivor_count;
+    // The survivors by entry, stably (collector.hpp's one sort).
+    const std::span<SurvivorOrder> order(s_.closest_order.data(), n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = {buf.survivor_entry[i], buf.survivors[i], buf.survivor_bits[i]};
+    stable_sort_by(order, [](const SurvivorOrder& o) { return o.entry; });
+    for (std::size_t i = 0; i < n; ++i) {
+        buf.survivor_entry[i] = order[i].entry;
+        buf.survivors[i] = order[i].slot;
+        buf.survivor_bits[i] = order[i].bits;
+    }
+    const std::size_t chunk = std::max<std::size_t>(4, isa_.width / 2);
+    std::optional<float> best;
+    for (std::size_t begin = 0; begin < n; begin += chunk) {
+        if (best && buf.survivor_entry[begin] > *best) break;
+        const std::size_t first_hit = buf.hit_count;
+        isa_.sweep(data_, plan_, buf, begin, std::min(n, begin + chunk));
+        for (std::size_t i = first_hit; i < buf.hit_count; ++i)
+            if (const std::optional<float> f = collect(buf.hits[i]); f && (!best || *f < *best)) best = f;
+    }
+}
+
+// Ranks a lane's contact by where the reference walk finds it and keeps
+// it; its fraction, or nothing when there is no contact or the reference
+// walk never tests the triangle.
+std::optional<float> BatchRun::collect(simd::LaneHit& h) {
+    if (h.scalar && scalar_lane(h) != simd::EntryOutcome::contact) return std::nullopt;
+    const GridGeometry& g = level_.grid().geometry();
+    if (!walked_) {  // the first contact: most queries have none
+        const Bounds qb = query_bounds(q_);
+        walked_ = g.cell_range(qb.min, qb.max);
+    }
+    const float* r = data_.record_at(h.slot);
+    // The cells the grid lists the triangle in, where the walk's meet them.
+    CellRange met;
+    for (std::size_t a = 0; a < 3; ++a) {
+        met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[simd::record::cells_lo + a]), walked_->lo[a]);
+        met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[simd::record::cells_hi + a]), walked_->hi[a]);
+    }
+    // The reference walk finds the contact in the first cell of `met` it
+    // visits: `met`'s low corner for a walk over the whole box (x, y, z
+    // order), the first cell of the ray's segment walk within `met`.
+    std::optional<std::size_t> first;
+    if (q_.kind != QueryKind::ray) {
+        if (!met.empty()) first = g.cell_index(met.lo[0], met.lo[1], met.lo[2]);
+    } else {
+        for_each_segment_cell(g, met, q_.start, q_.move,
+                                      [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
+                                          first = g.cell_index(ix, iy, iz);
+                                          return true;
+                                      });
+    }
+    if (!first) return std::nullopt;  // the reference walk never tests it
+    const auto tri = std::bit_cast<std::uint32_t>(r[simd::record::triangle]);
+    count_hit(h);
+    s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
+    return h.fraction;
+}
+
+// The exact cell walk (box and walking capsule sweeps with the counter
+// bug), as the reference walks (mesh_walk.hpp): each cell's list evaluated
+// in lanes, then the words the bug reads past the list's end, evaluated a
+// block ahead and taken one by one, in order, until the counter catches up.
+
+}  // namespace levelsweep::detail

@@ -1,0 +1,136 @@
+// levelsweep (private): the collector stage of every mesh query, the
+// reference path's and the batch path's: the contacts gathered in discovery
+// order (at most 100, overflow beyond), ranked where the batch path finds them
+// out of order, sorted by fraction, one kept per plane with option 0x20000,
+// the closest alone for a closest query, and copied out, capped at
+// max_contacts. DESIGN.md items 5, 7 and 8.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <span>
+
+#include "levelsweep/level.hpp"
+#include "levelsweep/mesh_query.hpp"
+
+namespace levelsweep::detail {
+
+// The one sort of the collector stage, stable: an item goes after every one
+// whose key is not greater, so ties keep their order. An insertion sort: the
+// lists are a query's few contacts or candidates, and it allocates nothing.
+template <class T, class Key>
+void stable_sort_by(std::span<T> items, Key&& key) {
+    for (std::size_t i = 1; i < items.size(); ++i) {
+        const T item = items[i];
+        const auto k = key(item);
+        std::size_t j = i;
+        for (; j > 0 && key(items[j - 1]) > k; --j) items[j] = items[j - 1];
+        items[j] = item;
+    }
+}
+
+constexpr float plane_agreement = 1e-5f;  // option 0x20000 (DESIGN.md item 5)
+
+// The original's 100-entry stack array, never overflowed (DESIGN.md item 7).
+class Gather {
+public:
+    explicit Gather(std::span<MeshContact> slots) : slots_(slots) {}
+
+    void add(const MeshContact& c) {
+        if (found_ < slots_.size()) slots_[found_++] = c;
+        else overflow_ = true;
+    }
+    std::span<MeshContact> contacts() const { return slots_.first(found_); }
+    bool overflow() const { return overflow_; }
+
+private:
+    std::span<MeshContact> slots_;
+    std::size_t found_ = 0;
+    bool overflow_ = false;
+};
+
+// The contacts of the pruned path, kept as the reference's gather keeps them:
+// the first 100 in discovery order (the smallest ranks), overflow beyond.
+// A contact's rank is its place in the reference walk's discovery order (the
+// index of the first cell the walk finds it in, then its triangle).
+class RankedContacts {
+public:
+    void clear() { size_ = 0, overflow_ = false; }
+    void add(std::uint64_t rank, const MeshContact& c) {
+        if (size_ < mesh_contact_capacity) {
+            kept_[size_++] = {rank, c};
+            return;
+        }
+        overflow_ = true;
+        Ranked* worst = std::max_element(kept_.begin(), kept_.end(),
+                                         [](const Ranked& a, const Ranked& b) { return a.rank < b.rank; });
+        if (rank < worst->rank) *worst = {rank, c};
+    }
+    // The kept contacts in discovery order.
+    std::span<MeshContact> in_discovery_order() {
+        const std::span<Ranked> kept(kept_.data(), size_);
+        stable_sort_by(kept, [](const Ranked& r) { return r.rank; });
+        for (std::size_t i = 0; i < size_; ++i) ordered_[i] = kept[i].contact;
+        return {ordered_.data(), size_};
+    }
+    bool overflow() const { return overflow_; }
+
+private:
+    struct Ranked {
+        std::uint64_t rank = 0;
+        MeshContact contact;
+    };
+    std::array<Ranked, mesh_contact_capacity> kept_{};
+    std::array<MeshContact, mesh_contact_capacity> ordered_{};
+    std::size_t size_ = 0;
+    bool overflow_ = false;
+};
+
+// Option 0x20000: of contacts whose planes agree within 1e-5, the earliest.
+inline std::size_t keep_one_per_plane(const Level& level, std::span<MeshContact> sorted) {
+    auto plane_d = [&](const MeshContact& c) { return dot(c.normal, level.corner(c.triangle, 0)); };
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        const MeshContact& c = sorted[i];
+        const bool same_as_kept = std::any_of(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kept),
+                                              [&](const MeshContact& k) {
+                                                  return std::fabs(k.normal.x - c.normal.x) <= plane_agreement &&
+                                                         std::fabs(k.normal.y - c.normal.y) <= plane_agreement &&
+                                                         std::fabs(k.normal.z - c.normal.z) <= plane_agreement &&
+                                                         std::fabs(plane_d(k) - plane_d(c)) <= plane_agreement;
+                                              });
+        if (!same_as_kept) sorted[kept++] = c;
+    }
+    return kept;
+}
+
+// Ascending fraction, stable (DESIGN.md item 8).
+inline void sort_by_fraction(std::span<MeshContact> contacts) {
+    stable_sort_by(contacts, [](const MeshContact& c) { return c.fraction; });
+}
+
+// The end of every mesh query: `found` holds the gathered contacts (at most 100,
+// `overflow` when more were found) in discovery order. Sorts them by fraction,
+// keeps one per plane with option 0x20000 (sphere sweeps and rays), keeps only
+// the first for a closest query, and copies at most max_contacts into `out`.
+inline void finish_query(const Level& level, const Query& q, std::span<MeshContact> found, bool overflow,
+                         std::span<MeshContact> out, QueryResult& result) {
+    result.found = static_cast<std::uint32_t>(found.size());
+    result.overflow = overflow;
+    sort_by_fraction(found);
+    if ((q.settings.options & option::one_per_plane) && (q.kind == QueryKind::sphere_sweep || q.kind == QueryKind::ray))
+        found = found.first(keep_one_per_plane(level, found));
+    if (q.settings.collect == Collect::closest) {  // the first contact alone (query.hpp)
+        found = found.first(std::min<std::size_t>(found.size(), 1));
+        result.found = static_cast<std::uint32_t>(found.size());
+        result.overflow = false;
+        std::fill(std::begin(result.stats.hits_by_branch), std::end(result.stats.hits_by_branch), 0u);
+    }
+    const std::size_t n = std::min({found.size(), std::size_t{q.settings.max_contacts}, out.size()});
+    std::copy_n(found.begin(), n, out.begin());
+    result.count = static_cast<std::uint32_t>(n);
+}
+
+}  // namespace levelsweep::detail
