@@ -69,8 +69,8 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
             const Body other_body = im.kernel_body(&b);
             for (const BodyShape& other : b.chain) {
                 if ((q.options & world_option::enabled_only) && !(other.flags & shape_flag::enabled)) continue;
-                const SweepFn fn = sweep_entry(q.shape.type, other.shape.type);
-                if (fn == nullptr) continue;  // an entry outside the spec's units (docs/decisions.md)
+                const SweepFn fn = sweep_entry(q.shape.type, other.shape.type, q.quirks);
+                if (fn == nullptr) continue;  // an empty entry (docs/decisions.md, "The pair tables")
                 ++r.stats.pairs;
                 if (!sweep_pair(s.trial, s.probe, fn, own_body, q.shape, other_body, other.shape, q.move, q.quirks, r.status_bits))
                     continue;
