@@ -5,7 +5,6 @@
 // spec's neighbouring entries of the same row (PhysicsSweep_SphereBox, Unit 5;
 // PhysicsSweep_CapsuleBox, Unit 12), ours gives it that meaning.
 #include <bit>
-#include <cmath>
 
 #include "levelsweep/capsule_box_sweep.hpp"
 #include "levelsweep/round_sweep.hpp"
