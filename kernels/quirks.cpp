@@ -28,6 +28,7 @@ constexpr std::array<std::string_view, quirk_count> names = {
     "sphere_box_edge_end_corner",
     "sphere_box_corner_region_graze",
     "strike_contact_leftovers",
+    "empty_round_sweeps",
 };
 }  // namespace
 

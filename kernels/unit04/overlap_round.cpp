@@ -8,10 +8,6 @@
 namespace levelsweep {
 
 namespace {
-// The capsule's axis, B to B + (0, 0, h): the constant (0, 0, 1, 1) at 0x00511740
-// scaled by h.
-Vec3 capsule_axis(const Capsule& cap) { return cap.height * Vec3{0.0f, 0.0f, 1.0f}; }
-
 // |w + s.d1 - t.d2|^2 <= (r1 + r2)^2: the closest-points distance test shared by
 // SegmentSegment and SegmentCapsule (touching is a hit).
 bool closest_points_within(const Vec3& d1, const Vec3& d2, const Vec3& w, float r1, float r2, Quirks quirks) {

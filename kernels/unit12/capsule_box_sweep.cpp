@@ -119,15 +119,20 @@ bool physics_sweep_capsule_box(Contact& c, const Body& own_body, const Shape& ow
     if (corner) slide = with_w(normalize_rsqrt(sx * pl.Ai + sy * pl.Aj), 1.0f);
     if (own_body.owner_object_flags & Body::owner_airborne) slide = {0, 0, 0, 1};
 
-    // The contact (0x00345000-0x003450c8): the axis point at mid-height.
+    write_capsule_sweep_record(c, cap, move, f, st.point, slide, corner ? 1u : 0u);
+    return true;
+}
+
+// The contact (0x00345000-0x003450c8): the axis point at mid-height.
+void write_capsule_sweep_record(Contact& c, const Capsule& cap, const Vec4& move, float f, const PlanePoint& touch,
+                                const Vec4& slide, std::uint32_t flags) {
     const float mid_z = (cap.base.z + f * move.z) + cap.height / 2.0f;
     c.write(c.own.normal, with_w(normalize_rsqrt(xyz(move)), move.w));
-    c.write(c.other.local, Vec4{st.point.x, st.point.y, mid_z, 1.0f});
+    c.write(c.other.local, Vec4{touch.x, touch.y, mid_z, 1.0f});
     c.write(c.fraction, f);
     c.write(c.point, Vec4{cap.base.x + f * move.x, cap.base.y + f * move.y, mid_z, 1.0f});
     c.write(c.slide, slide);
-    c.write(c.flags, corner ? 1u : 0u);
-    return true;
+    c.write(c.flags, flags);
 }
 
 // PhysicsSweep_BoxCapsule, 0x00345108: the capsule-box sweep with the move

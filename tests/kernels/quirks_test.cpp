@@ -21,14 +21,16 @@ TEST_SUITE("quirks") {
         CHECK_FALSE(quirk_from_name("no_such_quirk").has_value());
     }
 
-    TEST_CASE("faithful has every quirk on, corrected none, and toggles are independent") {
+    TEST_CASE("faithful has every quirk on, corrected none, neither a definition switch, and toggles are independent") {
+        CHECK(definition_switches == 1u << static_cast<std::uint32_t>(Quirk::empty_round_sweeps));
         for (std::uint32_t i = 0; i < quirk_count; ++i) {
             const auto q = static_cast<Quirk>(i);
-            CHECK(quirks_for(Mode::faithful).has(q));
+            CHECK(quirks_for(Mode::faithful).has(q) == !((definition_switches >> i) & 1u));
             CHECK_FALSE(quirks_for(Mode::corrected).has(q));
             const Quirks one = Quirks::corrected().with(q);
             for (std::uint32_t j = 0; j < quirk_count; ++j) CHECK(one.has(static_cast<Quirk>(j)) == (i == j));
             CHECK(Quirks::faithful().toggled(q).toggled(q) == Quirks::faithful());
+            CHECK(Quirks::from_bits(Quirks::faithful().with(q).bits()) == Quirks::faithful().with(q));
         }
     }
 }

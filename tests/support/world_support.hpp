@@ -67,6 +67,15 @@ inline BodyView view(const World& w, BodyId id) {
     return *v;
 }
 
+// PhysicsBody_SweepHumanMask for a human, and its mirror for an object: a move
+// and a quirk set, the query's defaults otherwise.
+inline HumanSweepQuery walk(BodyId human, Vec3 move, Quirks quirks = Quirks::faithful()) {
+    return {human, move, static_cast<int>(body_contact_slots), 0, quirks};
+}
+inline ObjectSweepQuery push(BodyId object, Vec3 move, Quirks quirks = Quirks::faithful()) {
+    return {object, move, static_cast<int>(body_contact_slots), 0, quirks};
+}
+
 struct Answer {
     WorldResult result;
     std::vector<Contact> contacts;

@@ -148,6 +148,25 @@ TEST_SUITE("world bodies") {
         CHECK_FALSE(w.previous_position(id, {Chain::strikes, 1}));
     }
 
+    TEST_CASE("World::pose_body refuses a shape posed as another type in either chain (bad_shape), changing nothing") {
+        World w;
+        const BodyId id = add(w, striker(20, {1, 0, 1}));
+        const std::vector<Shape> chain{capsule(0.35f, 1.8f, {4, 0, 0})}, strikes{sphere(0.09f, {4, 0, 1})};
+        const std::vector<Shape> boxed{Shape::of(box({4, 0, 1}, {1, 1, 1}))};
+        CHECK(w.pose_body(id, boxed, strikes) == WorldStatus::bad_shape);     // the capsule posed as a box
+        CHECK(w.pose_body(id, chain, std::vector<Shape>{segment({4, 0, 1}, {4.2f, 0, 1}, 0.05f)}) ==
+              WorldStatus::bad_shape);                                         // the hand posed as a segment
+        Shape odd = sphere(0.09f, {4, 0, 1});
+        odd.type = static_cast<ShapeType>(7);
+        CHECK(w.pose_body(id, chain, std::vector<Shape>{odd}) == WorldStatus::bad_shape);  // no type at all
+        CHECK(w.pose_shape(id, hand, odd) == WorldStatus::bad_shape);
+        const BodyView v = view(w, id);
+        CHECK(v.chain[0].shape.type == ShapeType::capsule);
+        CHECK_VEC3_NEAR(v.chain[0].shape.capsule.base, 0, 0, 0);
+        CHECK_VEC3_NEAR(v.strikes[0].shape.sphere.centre, 1, 0, 1);
+        REQUIRE(w.pose_body(id, chain, strikes) == WorldStatus::ok);  // the same types are taken
+    }
+
     TEST_CASE("World::move_body moves every shape, re-posed by the pose rule, and its world box") {
         World w;
         BodyDesc d = striker(20, {0.4f, 0, 1.2f});

@@ -147,6 +147,87 @@ TEST_SUITE("world cli") {
         for (const auto& p : {scene, plain, gz}) std::filesystem::remove(p);
     }
 
+    TEST_CASE("levelsweep replay --scene: humans that meet and a hand that strikes one, and --empty-round-sweeps leaves them apart") {
+        // Two humans 2 m apart who block humans (flags 0x6), and a striker whose
+        // right hand swings 0.6 m towards the second one's capsule.
+        const auto scene = write_file("round_scene.json", R"({"levelsweep_scene": 1,
+ "bodies": [
+  {"id": 1, "owner": 20, "flags": "0x6", "type": "0x40",
+   "chain": [{"id": 100, "flags": "0x5", "shape": {"type": "capsule", "r": 0.35, "h": 1.8, "B": [10, 5, 0]}}]},
+  {"id": 2, "owner": 30, "flags": "0x6", "type": "0x40",
+   "chain": [{"id": 200, "flags": "0x5", "shape": {"type": "capsule", "r": 0.35, "h": 1.8, "B": [12, 5, 0]}}]},
+  {"id": 3, "owner": 40, "flags": "0x2", "type": "0x40",
+   "chain": [{"id": 300, "flags": "0x5", "shape": {"type": "capsule", "r": 0.35, "h": 1.8, "B": [13, 8, 0]}}],
+   "strikes": [{"id": 319, "flags": "0x3", "shape": {"type": "sphere", "r": 0.09, "C": [12, 5.2, 1]},
+                "previous": [12, 5.8, 1]}]}]})");
+        const auto lines = write_file("round_lines.jsonl", R"({"kind": "sweep_human", "body": 1, "move": [1.5, 0, 0]}
+{"kind": "sweep_human", "body": 2, "move": [-1.5, 0, 0]}
+{"kind": "strikes", "body": 3}
+{"kind": "move_body", "body": 1, "move": [1.4, 0, 0]}
+{"kind": "sweep_human", "body": 1, "move": [0.5, 0, 0]}
+{"kind": "sweep_human", "body": 1, "move": [0.0005, 0, 0]}
+{"kind": "pose_shape", "body": 1, "index": 0, "shape": {"type": "sphere", "r": 0.35, "C": [11.4, 5, 0.9]}}
+{"kind": "sphere_overlap", "centre": [5, 5, 0.3], "radius": 0.5}
+)");
+        const auto replay = [&](const std::string& flags, const std::string& name) {
+            const auto answers = temp_path(name + ".jsonl"), results = temp_path(name + ".lsr");
+            const CliResult r = run_cli(join("replay ", level_path(), " ", lines.string(), " --scene ", scene.string(),
+                                             " --scene-results ", answers.string(), " -o ", results.string(), " -q", flags));
+            CHECK(r.exit_code == 0);
+            std::ifstream in(answers);
+            std::stringstream text;
+            text << in.rdbuf();
+            std::filesystem::remove(answers);
+            return std::pair{json_lines(text.str()), results};
+        };
+        const auto [ours, ours_results] = replay("", "round_ours");
+        REQUIRE(ours.size() == 7);
+        // They walk into each other: the axes meet 0.7 apart, after 1.3 of the 1.5 m.
+        for (const int i : {0, 1}) {
+            REQUIRE(ours[i].at("contacts").size() == 1);
+            CHECK_NEAR(ours[i].at("contacts")[0].at("fraction").get<double>(), 1.3 / 1.5);
+        }
+        CHECK(ours[0].at("contacts")[0].at("other_owner") == 30);
+        CHECK(ours[1].at("contacts")[0].at("other_owner") == 20);
+        const json& normal = ours[0].at("contacts")[0].at("other_normal");
+        CHECK_NEAR(normal[0].get<double>(), -1.0);
+        CHECK(normal[1] == 0.0);
+        CHECK(normal[3] == 1.0);
+        // The hand strikes the second human: its surface meets the capsule 0.44 m from the axis.
+        REQUIRE(ours[2].at("contacts").size() == 1);
+        CHECK(ours[2].at("contacts")[0].at("own_shape") == 319);
+        CHECK(ours[2].at("contacts")[0].at("other_shape") == 200);
+        CHECK_NEAR(ours[2].at("contacts")[0].at("fraction").get<double>(), 0.36 / 0.6);
+        // Moved into the other: a hit at 0 whatever the move, "start inside" and "already touching".
+        REQUIRE(ours[4].at("contacts").size() == 1);
+        CHECK(ours[4].at("contacts")[0].at("fraction") == 0.0);
+        CHECK(ours[4].at("status_bits") == 3);
+        // A move with |D|^2 <= 1e-6: the body sweep stops before any pair.
+        CHECK(ours[5].at("contacts").empty());
+        CHECK(ours[5].at("stats").at("pairs") == 0);
+        // A capsule posed as a sphere is refused.
+        CHECK(ours[6] == json({{"kind", "pose_shape"}, {"line", 7}, {"status", "bad_shape"}}));
+
+        // The spec's units alone: the same stream, and nobody meets.
+        const auto [spec, spec_results] = replay(" --empty-round-sweeps", "round_spec");
+        REQUIRE(spec.size() == 7);
+        for (const int i : {0, 1, 2, 4}) {
+            CHECK(spec[i].at("contacts").empty());
+            CHECK(spec[i].at("stats").at("pairs") == 0);
+        }
+        CHECK(spec[3] == ours[3]);
+        CHECK(spec[6] == ours[6]);
+        // The result files hold the mesh query; their headers name the switch, and diff shows it.
+        const std::vector<json> exported = json_lines(run_cli(join("export ", spec_results.string())).out);
+        REQUIRE_FALSE(exported.empty());
+        CHECK(exported[0].at("mode") == "faithful+empty_round_sweeps");
+        CHECK(exported[0].at("quirks") == "0x007fffff");
+        const CliResult d = run_cli(join("diff ", ours_results.string(), " ", spec_results.string()));
+        CHECK(d.exit_code == 0);  // the mesh query does not depend on it
+        CHECK(d.out.find("faithful+empty_round_sweeps") != std::string::npos);
+        for (const auto& p : {scene, lines, ours_results, spec_results}) std::filesystem::remove(p);
+    }
+
     TEST_CASE("levelsweep query --scene: a scene file that cannot be read is refused with the file and the reason") {
         const auto queries = write_file("scene_refused.jsonl", "{\"kind\": \"strikes\", \"body\": 1}\n");
         const auto refused = [&](const std::string& text) {

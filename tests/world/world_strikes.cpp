@@ -178,16 +178,31 @@ TEST_SUITE("world strikes") {
         CHECK(ask(cars, strike_test(striker_id)).result.count == 0);
     }
 
-    TEST_CASE("Human_TestStrikes 0x0033f110: a hand sphere never reaches a human, whose capsule has no sphere entry in the sweep table") {
+    TEST_CASE("Human_TestStrikes 0x0033f110: a hand sphere strikes a human through PhysicsSweep_SphereCapsule (ours), and never with empty_round_sweeps") {
         World w;
         add(w, human(30, {0, 0, 0}));
         const BodyId me = add(w, striker(20));
         swing(w, me, hand, sphere(0.09f, {-0.6f, 0, 1}), sphere(0.09f, {0, 0, 1}));  // right through the capsule
         park(w, me, forearm, segment({-3, -3, 1}, {-2.8f, -3, 1}, 0.05f));
-        const Answer a = ask(w, strike_test(me));
+        for (const Quirks q : {Quirks::faithful(), Quirks::corrected()}) {
+            const Answer a = ask(w, strike_test(me, q));
+            REQUIRE(a.result.count == 1);
+            const Contact& hit = a.contacts[0];
+            CHECK(hit.own.owner == 20u);
+            CHECK(hit.own.shape == 19u);
+            CHECK(hit.other.owner == 30u);
+            // The hand's surface meets the capsule's side when the centre is 0.44 m from the axis.
+            CHECK_NEAR(hit.fraction, (0.6 - 0.44) / 0.6);
+            CHECK_VEC3_NEAR(hit.other.normal, -1, 0, 0);  // the capsule's side, towards the hand
+            CHECK(hit.other.normal.w == 0.0f);
+            CHECK_VEC3_NEAR(hit.point, -0.35, 0, 1);  // on the capsule's surface
+            CHECK_VEC3_NEAR(hit.own.normal, 1, 0, 0);  // from the hand's start to the capsule's axis
+        }
+        // The spec's units alone: sweep (2, 3) is empty, so the hand passes through.
+        const Answer a = ask(w, strike_test(me, Quirks::faithful().with(Quirk::empty_round_sweeps)));
         CHECK(a.result.count == 0);
         CHECK(a.result.stats.candidates == 1);
-        CHECK(a.result.stats.pairs == 0);  // sweep (2, 3) lies outside the spec's units: empty
+        CHECK(a.result.stats.pairs == 0);
     }
 
     TEST_CASE("Human_TestStrikes 0x0033f110: a segment's previous position moves only its start, so the strike tests the stretched segment") {

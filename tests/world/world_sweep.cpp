@@ -14,18 +14,6 @@ using namespace levelsweep;
 using namespace levelsweep::test;
 using namespace levelsweep::test::world;
 
-namespace {
-
-HumanSweepQuery walk(BodyId human, Vec3 move, Quirks quirks = Quirks::faithful()) {
-    HumanSweepQuery q;
-    q.human = human;
-    q.move = move;
-    q.quirks = quirks;
-    return q;
-}
-
-}  // namespace
-
 TEST_SUITE("world sweep") {
     TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: a walking capsule against a BLOCKHUMANS box, every contact word") {
         World w;

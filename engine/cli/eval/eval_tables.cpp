@@ -40,12 +40,14 @@ Body read_body(const json& in, const char* key) {
 template <int Own, int Other>
 json sweep_table_entry(const json& in) {
     const auto own = static_cast<ShapeType>(Own), other = static_cast<ShapeType>(Other);
-    const SweepFn fn = sweep_entry(own, other);
+    const Quirks quirks = read_quirks(in);
+    const SweepFn fn = sweep_entry(own, other, quirks);
     if (fn == nullptr) return {{"entry", nullptr}, {"return", false}, {"contact", json::object()}};
     Contact c;
     const bool hit = fn(c, read_body(in, "own_body"), read_shape(in, "own"), read_body(in, "other_body"),
-                        read_shape(in, "other"), read_move(in, "move"), read_quirks(in));
-    return {{"entry", entry_name(sweep_entry_name(own, other))}, {"return", hit}, {"contact", contact_to_json(c)}};
+                        read_shape(in, "other"), read_move(in, "move"), quirks);
+    return {{"entry", entry_name(sweep_entry_name(own, other, quirks))}, {"return", hit},
+            {"contact", contact_to_json(c)}};
 }
 
 #define LEVELSWEEP_TABLE_PAIR(own, other)                                   \

@@ -43,6 +43,7 @@ namespace {
 struct ReplayOptions {
     std::string level, queries, results, scene, scene_results;
     std::string mode = "faithful";
+    bool empty_round_sweeps = false;  // the definition switch of that name (docs/quirks.md)
     PathOptions paths;
     unsigned threads = 0;
     bool force = false, quiet = false, resume = false;
@@ -73,6 +74,7 @@ std::string shell_word(const std::string& s) {
 std::string resume_command(const ReplayOptions& o, Path path, Isa isa) {
     std::string c = "levelsweep replay " + shell_word(o.level) + " " + shell_word(o.queries) + " -o " + shell_word(o.results);
     if (o.mode != "faithful") c += " --mode " + o.mode;
+    if (o.empty_round_sweeps) c += " --empty-round-sweeps";
     c += " --path " + std::string(path_name(path)) + " --isa " + std::string(isa_name(isa));
     if (o.force) c += " --force";
     return c + " --resume";
@@ -142,7 +144,8 @@ int replay(const ReplayOptions& o) {
     auto source = open_queries(o.queries);
     const QueryFileHeader& header = source->header();
     require_recorded_level(header, o.queries, level, o.level, o.force);
-    const Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
+    Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
+    if (o.empty_round_sweeps) quirks = quirks.with(Quirk::empty_round_sweeps);
 
     ReplaySummary summary;
     std::uint64_t index = 0;  // queries done, those a resumed file held included
@@ -218,6 +221,8 @@ void add_replay_command(CLI::App& app) {
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
+    cmd->add_flag("--empty-round-sweeps", o->empty_round_sweeps,
+                  "Leave the sweep table's round-shape entries empty, as the spec's units alone give (scene lines)");
     cmd->add_option("--threads", o->threads, "Threads over queries (0: all); results do not depend on it")
         ->capture_default_str()
         ->check(whole_number(0, std::numeric_limits<unsigned>::max()));

@@ -25,9 +25,13 @@ std::string hex(std::uint64_t v, int digits) {
 std::string checksum_text(std::uint64_t checksum) { return hex(checksum, 16); }
 
 std::string quirk_set_name(std::uint32_t bits) {
-    if (bits == Quirks::faithful().bits()) return "faithful";
-    if (bits == Quirks::corrected().bits()) return "corrected";
-    return "custom";
+    const std::uint32_t quirks = bits & ~definition_switches;
+    std::string name = quirks == Quirks::faithful().bits()    ? "faithful"
+                       : quirks == Quirks::corrected().bits() ? "corrected"
+                                                              : "custom";
+    for (std::uint32_t k = 0; k < quirk_count; ++k)  // the definition switches on, by name
+        if ((bits & definition_switches) >> k & 1u) name.append("+").append(quirk_name(static_cast<Quirk>(k)));
+    return name;
 }
 
 json result_header_to_json(const ResultFileHeader& h) {

@@ -56,7 +56,7 @@ WorldResult World::strikes(const StrikeQuery& q, std::span<Contact> out, WorldSc
             for (const BodyShape& other : b.chain) {
                 // A human's chain is filtered by flag 0x4; any other body's is not.
                 if (human && !(other.flags & shape_flag::target)) continue;
-                const SweepFn fn = sweep_entry(from.type, other.shape.type);
+                const SweepFn fn = sweep_entry(from.type, other.shape.type, q.quirks);
                 if (fn == nullptr) continue;
                 ++r.stats.pairs;
                 start_try(record, q.quirks);

@@ -2,6 +2,7 @@
 // PhysicsBody_SweepHumanMask (0x0033d498, spec Unit 12 "Who calls it") and its
 // mirror, and the combined world + mesh sweep (docs/world.md, "Sweeps").
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "levelsweep/working_range.hpp"
@@ -18,6 +19,15 @@ using world_detail::StoredBody;
 namespace {
 
 bool finite(const Vec4& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w); }
+
+// The body sweep stops below |D|^2 <= 1e-6 (0x358637bd): "a zero move never
+// reaches it from the body sweep" (spec Unit 13, test ideas). So
+// PhysicsBody_SweepHumanMask and its mirror find nothing for such a move, in
+// both modes: it is the sweep's rule, not a quirk (docs/decisions.md).
+bool below_body_sweep_move(const Vec3& move) {
+    constexpr float least_move_sq = std::bit_cast<float>(0x358637bdu);
+    return dot(move, move) <= least_move_sq;
+}
 
 // One pair: the sweep entry, then what it says about the start. The status
 // words are kept apart from the contact (sweep_status::).
@@ -69,8 +79,8 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
             const Body other_body = im.kernel_body(&b);
             for (const BodyShape& other : b.chain) {
                 if ((q.options & world_option::enabled_only) && !(other.flags & shape_flag::enabled)) continue;
-                const SweepFn fn = sweep_entry(q.shape.type, other.shape.type);
-                if (fn == nullptr) continue;  // an entry outside the spec's units (docs/decisions.md)
+                const SweepFn fn = sweep_entry(q.shape.type, other.shape.type, q.quirks);
+                if (fn == nullptr) continue;  // an empty entry (docs/decisions.md, "The pair tables")
                 ++r.stats.pairs;
                 if (!sweep_pair(s.trial, s.probe, fn, own_body, q.shape, other_body, other.shape, q.move, q.quirks, r.status_bits))
                     continue;
@@ -120,7 +130,7 @@ WorldResult World::sweep(const HumanSweepQuery& q, std::span<Contact> out, World
     WorldResult r;
     if (human == nullptr) r.status = WorldStatus::unknown_body;
     else if (human->chain.empty()) r.status = WorldStatus::no_shape;
-    if (r.status != WorldStatus::ok) return r;
+    if (r.status != WorldStatus::ok || below_body_sweep_move(q.move)) return r;
     // The human's mask: BLOCKHUMANS, JUMPTARGET while airborne or holding, and
     // the targets the owner names (Unit 12, "Who calls it").
     const Owner& o = impl_->owner_of(human->owner);
@@ -142,7 +152,7 @@ WorldResult World::sweep(const ObjectSweepQuery& q, std::span<Contact> out, Worl
     WorldResult r;
     if (object == nullptr) r.status = WorldStatus::unknown_body;
     else if (object->chain.empty()) r.status = WorldStatus::no_shape;
-    if (r.status != WorldStatus::ok) return r;
+    if (r.status != WorldStatus::ok || below_body_sweep_move(q.move)) return r;
     ShapeSweepQuery sq;
     sq.body = q.object;
     sq.shape_id = object->chain.front().id;

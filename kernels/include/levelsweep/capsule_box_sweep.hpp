@@ -44,6 +44,14 @@ CapsuleBoxStep capsule_box_sweep_side(float x, float y, float r, float mx, float
 CapsuleBoxStep capsule_box_sweep_corner(float x, float y, float r, float mx, float my, float hx, float hy, int flag,
                                         Quirks quirks = Quirks::faithful());
 
+// What PhysicsSweep_CapsuleBox writes on a hit besides its normal +0x50
+// (0x00345000-0x003450c8): +0x10 normalize(move) with the move's w; +0x60 the
+// touch point (px, py), the capsule's mid-height z at contact and 1.0; +0x80 f;
+// +0x90 the axis point at mid-height (w 1); +0xa0 the slide; +0xb0 the flags.
+// Unit 11's capsule sweeps fill their records the same way (round_sweep.hpp).
+void write_capsule_sweep_record(Contact& c, const Capsule& cap, const Vec4& move, float f, const PlanePoint& touch,
+                                const Vec4& slide, std::uint32_t flags);
+
 // PhysicsSweep_CapsuleBox (0x00344618), sweep table (3, 1): the capsule `own`
 // (of a human body) moves by `move` against the box `other` at rest. On a hit it
 // writes +0x10, +0x50 (a corner's w left unwritten), +0x60 (all four words),

@@ -22,13 +22,15 @@ using OverlapFn = bool (*)(Contact& c, const Shape& own, const Shape& other, Qui
 using SweepFn = bool (*)(Contact& c, const Body& own_body, const Shape& own, const Body& other_body,
                          const Shape& other, const Vec4& move, Quirks quirks);
 
-// The entry for (own, other), or nullptr where the original's table is empty
-// (or, for the sweep table, where the entry lies outside Units 1-13).
+// The entry for (own, other), or nullptr where the original's table is empty.
+// The sweep table's entries outside Units 1-13 hold our round-shape sweeps
+// (round_sweep.hpp), and are empty when `quirks` has empty_round_sweeps.
 OverlapFn overlap_entry(ShapeType own, ShapeType other);
-SweepFn sweep_entry(ShapeType own, ShapeType other);
+SweepFn sweep_entry(ShapeType own, ShapeType other, Quirks quirks);
 
-// The original's name of the function an entry calls (empty for an empty entry).
+// The original's name of the function an entry calls (empty for an empty entry;
+// ours are named after PhysicsSweep_CapsuleCapsule, the one the spec names).
 std::string_view overlap_entry_name(ShapeType own, ShapeType other);
-std::string_view sweep_entry_name(ShapeType own, ShapeType other);
+std::string_view sweep_entry_name(ShapeType own, ShapeType other, Quirks quirks);
 
 }  // namespace levelsweep

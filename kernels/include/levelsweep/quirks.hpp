@@ -1,7 +1,9 @@
 // levelsweep: the original's quirks, each behind its own switch.
 //
 // Mode::faithful (the default) reproduces every quirk the spec names;
-// Mode::corrected turns all of them off. A Quirks set can also hold any mix, so a
+// Mode::corrected turns all of them off. Both leave the definition switches
+// (switches on what we define where the spec is silent, not on the original's
+// quirks) off. A Quirks set can also hold any mix, so a
 // replay can tell how many queries each quirk changes. docs/quirks.md lists every
 // switch with its spec address, its test and its corrected behaviour.
 #pragma once
@@ -80,20 +82,30 @@ enum class Quirk : std::uint32_t {
     // try and never cleared, so a hit keeps what earlier tries wrote wherever its
     // own sweep writes nothing.
     strike_contact_leftovers,
+    // Not a quirk of the original but a switch on our definitions: on, the sweep
+    // table's entries that lie outside the spec's units (Unit 11's round-shape
+    // sweeps: (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), and the segment thunk
+    // (4, 2)) are empty, as the spec's units alone give (docs/decisions.md, "The
+    // round-shape sweeps"). Off in both modes.
+    empty_round_sweeps,
     count_
 };
 
 inline constexpr std::uint32_t quirk_count = static_cast<std::uint32_t>(Quirk::count_);
 
+// The switches that are not quirks of the original, so neither mode turns them on.
+inline constexpr std::uint32_t definition_switches = 1u << static_cast<std::uint32_t>(Quirk::empty_round_sweeps);
+
 // The spec's name of each switch, as used on the command line and in reports.
 std::string_view quirk_name(Quirk q);
 std::optional<Quirk> quirk_from_name(std::string_view name);
 
-// A set of switched-on quirks.
+// A set of switched-on quirks (and definition switches).
 class Quirks {
 public:
     constexpr Quirks() = default;
-    static constexpr Quirks faithful() { return Quirks((1u << quirk_count) - 1u); }
+    // Every quirk of the original on; the definition switches off.
+    static constexpr Quirks faithful() { return Quirks(((1u << quirk_count) - 1u) & ~definition_switches); }
     static constexpr Quirks corrected() { return Quirks(0u); }
 
     constexpr bool has(Quirk q) const { return (bits_ >> static_cast<std::uint32_t>(q)) & 1u; }

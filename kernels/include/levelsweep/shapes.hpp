@@ -33,6 +33,10 @@ struct Capsule {
     Vec3 base;            // +0x50: B (+0x58 is base z)
 };
 
+// The capsule's axis, B to B + (0, 0, h): the constant (0, 0, 1, 1) at
+// 0x00511740 scaled by h (Unit 4, PhysicsOverlap_SegmentCapsule).
+inline Vec3 capsule_axis(const Capsule& cap) { return cap.height * Vec3{0.0f, 0.0f, 1.0f}; }
+
 // Type 4: from S to E with radius r (+0x64, the length, is never read).
 struct Segment {
     Vec3 start;           // +0x40: S

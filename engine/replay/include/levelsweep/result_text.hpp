@@ -17,7 +17,8 @@ namespace levelsweep {
 // "0x" and 16 hex digits.
 std::string checksum_text(std::uint64_t checksum);
 
-// "faithful" (every switch on), "corrected" (none) or "custom".
+// "faithful" (every quirk on), "corrected" (none) or "custom", then
+// "+empty_round_sweeps" for each definition switch on (docs/quirks.md).
 std::string quirk_set_name(std::uint32_t bits);
 
 // {"level_checksum": "0x...", "quirks": "0x...", "mode", "path", "isa", "metadata",

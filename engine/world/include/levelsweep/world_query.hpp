@@ -99,7 +99,8 @@ struct ShapeSweepQuery {
 // PhysicsBody_SweepHumanMask for a human: the first shape of its chain (its
 // capsule) against the bodies whose flags meet the human's mask: BLOCKHUMANS
 // (0x4), JUMPTARGET (0x40) while airborne or holding, and the owner's
-// sweep_targets(); every enabled shape of each.
+// sweep_targets(); every enabled shape of each. A move with |D|^2 <= 1e-6
+// finds nothing: the body sweep stops there (spec Unit 13), in both modes.
 struct HumanSweepQuery {
     BodyId human;
     Vec3 move;
@@ -109,7 +110,8 @@ struct HumanSweepQuery {
 };
 
 // PhysicsBody_SweepHumanMask's mirror: a world object's box (the first shape
-// of its chain) against the bodies with flag 0x2 (the humans' capsules).
+// of its chain) against the bodies with flag 0x2 (the humans' capsules); the
+// same rule for a move with |D|^2 <= 1e-6.
 struct ObjectSweepQuery {
     BodyId object;
     Vec3 move;
