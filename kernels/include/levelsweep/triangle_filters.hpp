@@ -15,6 +15,14 @@
 #include "levelsweep/spec_constants.hpp"
 #include "levelsweep/vec.hpp"
 
+// The inline math below must not be contracted into multiply-adds in the code
+// that includes it either: -ffp-contract=off travels with the CMake targets,
+// and clang (which contracts by default) is told here, for these lines only.
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma clang fp contract(off)
+#endif
+
 namespace levelsweep {
 
 // The flag tests every mesh query starts with: a flag-0x8 triangle is skipped
@@ -72,3 +80,7 @@ inline std::optional<FaceTest> face_test(const Vec3& n, float d, std::uint16_t f
 inline bool below_step(float top, float step_top) { return top < step_top; }
 
 }  // namespace levelsweep
+
+#if defined(__clang__)
+#pragma float_control(pop)
+#endif

@@ -2,11 +2,20 @@
 //
 // The spec (geometry-kernels.txt, Unit 1 "Conventions") fixes how a dot product
 // is summed on the PS2's VU0: (ax*bx + ay*by) + az*bz. Every helper here keeps
-// that order, and the whole project builds with -ffp-contract=off so that no
-// multiply-add is fused behind our back.
+// that order, and the whole project builds with -ffp-contract=off (an interface
+// option of every target, so it reaches the code that embeds levelsweep too)
+// so that no multiply-add is fused behind our back.
 #pragma once
 
 #include <cmath>
+
+// The inline math below must not be contracted into multiply-adds in the code
+// that includes it either: -ffp-contract=off travels with the CMake targets,
+// and clang (which contracts by default) is told here, for these lines only.
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma clang fp contract(off)
+#endif
 
 namespace levelsweep {
 
@@ -52,3 +61,7 @@ inline Vec3 normalize_rsqrt(const Vec3& v) {
 }
 
 }  // namespace levelsweep
+
+#if defined(__clang__)
+#pragma float_control(pop)
+#endif
