@@ -23,7 +23,7 @@
 
 #include "bench_main.hpp"
 #include "bench_random.hpp"
-#include "lane_probe.hpp"
+#include "levelsweep/lane_probe.hpp"
 #include "levelsweep/box_sweep.hpp"
 #include "levelsweep/capsule_box_sweep.hpp"
 #include "levelsweep/sphere_box_sweep.hpp"

@@ -12,7 +12,7 @@
 #include "levelsweep/build_error.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/memory_limit.hpp"
-#include "little_endian.hpp"
+#include "levelsweep/little_endian.hpp"
 #include "mapped_file.hpp"
 
 namespace levelsweep {

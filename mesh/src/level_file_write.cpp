@@ -6,7 +6,7 @@
 
 #include "level_file_format.hpp"
 #include "levelsweep/level_file.hpp"
-#include "little_endian.hpp"
+#include "levelsweep/little_endian.hpp"
 
 namespace levelsweep {
 

@@ -13,7 +13,7 @@
 #include "level_file_format.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/memory_limit.hpp"
-#include "little_endian.hpp"
+#include "levelsweep/little_endian.hpp"
 
 namespace levelsweep::detail {
 

@@ -7,7 +7,7 @@
 #include <array>
 #include <cstddef>
 
-#include "lane_probe.hpp"
+#include "levelsweep/lane_probe.hpp"
 #include "unit01/point_triangle_wide.hpp"
 #include "unit01/sphere_triangle_wide.hpp"
 #include "unit13/sweep_box_triangle_wide.hpp"

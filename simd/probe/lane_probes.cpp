@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lane_probe.hpp"
+#include "levelsweep/lane_probe.hpp"
 
 namespace levelsweep::lanes {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "lane_probe.hpp"
+#include "levelsweep/lane_probe.hpp"
 #include "levelsweep/box_sweep.hpp"
 #include "levelsweep/triangle.hpp"
 

@@ -9,7 +9,7 @@
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 
-#include "little_endian.hpp"
+#include "levelsweep/little_endian.hpp"
 #include "replay_io.hpp"
 
 namespace levelsweep {

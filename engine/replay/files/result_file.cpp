@@ -10,7 +10,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "little_endian.hpp"
+#include "levelsweep/little_endian.hpp"
 #include "replay_io.hpp"
 
 namespace levelsweep {

@@ -1,5 +1,6 @@
-// Little-endian loads from a byte buffer and a growing little-endian writer,
-// independent of the host's byte order.
+// levelsweep (detail): little-endian loads from a byte buffer and a growing
+// little-endian writer, independent of the host's byte order; the level file's
+// and the replay files' encoding.
 #pragma once
 
 #include <bit>
