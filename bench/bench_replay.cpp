@@ -30,12 +30,13 @@
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/replay_files.hpp"
+#include "levelsweep/replay_run.hpp"
 
 namespace {
 
 using namespace levelsweep;
 
-constexpr std::size_t chunk = 4096;  // replay's chunk (cli/replay/replay.cpp)
+constexpr std::size_t chunk = replay_chunk_queries;  // replay's chunk (levelsweep/replay_run.hpp)
 
 struct Inputs {
     std::string level, lsq, jsonl_gz;

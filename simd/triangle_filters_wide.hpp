@@ -1,7 +1,7 @@
 // levelsweep (batch path, private): the per-triangle filters over lanes of
 // triangles, the wide twin of kernels/include/levelsweep/triangle_filters.hpp:
 // the same comparisons in the same order, lane by lane (spec Unit 1 "Issue
-// #150", Unit 13 PhysicsMesh_SweepBox; DESIGN.md items 1, 5 and 6).
+// #150", Unit 13 PhysicsMesh_SweepBox; docs/design.md items 1, 5 and 6).
 #pragma once
 
 #include <cstdint>

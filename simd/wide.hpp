@@ -2,7 +2,7 @@
 //
 // A wide kernel evaluates one scalar kernel of the reference path on several
 // triangles at once, one triangle per lane, and must give each lane exactly the
-// scalar kernel's float bits (DESIGN.md, "The batch path"). So everything here
+// scalar kernel's float bits (docs/design.md, "The batch path"). So everything here
 // is the plain IEEE operation the scalar code performs, in the same order:
 // dot products summed (ax*bx + ay*by) + az*bz as levelsweep/vec.hpp does, no
 // fused multiply-add (the build passes -ffp-contract=off and never asks xsimd

@@ -1,6 +1,6 @@
 // Which instruction sets this CPU runs and this build has code for, and their
 // entry points (xsimd 8.1: the fields of xsimd::available_architectures(), see
-// DESIGN.md "Dependencies"). Compiled with the baseline flags: it must run on
+// docs/design.md "Dependencies"). Compiled with the baseline flags: it must run on
 // any CPU, to tell which ISA code may.
 #include <xsimd/xsimd.hpp>
 

@@ -156,7 +156,7 @@ private:
                                        xsimd::select(f.flip, negate(d), d)};
                 const WSphereSweep<A> h = sweep_sphere_triangle<A>(f.pass, tri, c_, F(p.r), M_, p.quirks);
                 r.contact = lane_bits<A>(h.hit & (h.fraction >= F(0.0f)) & (h.fraction <= F(1.0f)));
-                // The capsule's "above 1" exit skips the counter (DESIGN.md item 4).
+                // The capsule's "above 1" exit skips the counter (docs/design.md item 4).
                 r.beyond = lane_bits<A>(h.hit & (h.fraction > F(1.0f)));
                 r.scalar = lane_bits<A>(h.scalar_lanes);
                 h.fraction.store_aligned(r.fraction.data());

@@ -1,4 +1,4 @@
-// libFuzzer target: the JSON Lines query reader (cli/query/query_source.hpp,
+// libFuzzer target: the JSON Lines query reader (engine/replay/include/levelsweep/query_source.hpp,
 // the reader `levelsweep query`, `replay`, `convert` and `profile` use) on
 // arbitrary bytes, plain or gzipped (written to a temporary file first: the
 // reader reads files). Every input either opens or throws ReplayFileError;

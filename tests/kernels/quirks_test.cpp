@@ -1,4 +1,4 @@
-// The quirk switches: names round-trip and the two modes are what DESIGN.md says.
+// The quirk switches: names round-trip and the two modes are what docs/design.md says.
 #include <doctest/doctest.h>
 
 #include <fstream>

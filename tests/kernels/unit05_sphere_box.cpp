@@ -47,7 +47,7 @@ void check_untouched(const Contact& c) {
     for (std::size_t off = 0; off < Contact::record_bytes; off += 4) CHECK(c.word_at(off) == leftover);
 }
 
-// 0x3f3504f4 and 0x3f13b646, the tables' words (DESIGN.md: the hex wins).
+// 0x3f3504f4 and 0x3f13b646, the tables' words (docs/design.md: the hex wins).
 const float table_a = std::bit_cast<float>(0x3f3504f4u);
 const float table_b = std::bit_cast<float>(0x3f13b646u);
 
@@ -153,7 +153,7 @@ TEST_SUITE("unit05 sphere-box sweep") {
         CHECK(s.c.other.feature_type == 1);
         CHECK(s.c.other.feature_index == 5);
         // The spec prints -0.5774 (1/sqrt(3)), but the table word is 0x3f13b646 = 0.577 exactly
-        // (DESIGN.md, "Where the spec disagrees with itself": the hex wins).
+        // (docs/design.md, "Where the spec disagrees with itself": the hex wins).
         CHECK_VEC3_NEAR(s.c.other.normal, -0.5770, -0.5770, -0.5770);
         CHECK(s.c.other.normal.x == -table_b);
         CHECK(s.c.other.normal.w == 0.0f);
@@ -183,7 +183,7 @@ TEST_SUITE("unit05 sphere-box sweep") {
             CHECK_NEAR_TOL(s.c.other.normal.x, 0.9285, 1e-4);  // the spec gives 4 decimals
             CHECK_NEAR_TOL(s.c.other.normal.y, 0.3714, 1e-4);
             CHECK_VEC3_NEAR(s.c.other.normal, 0.5 / std::sqrt(0.29), 0.2 / std::sqrt(0.29), 0.0);
-            CHECK(s.c.other.normal.w == 1.0f);  // inside: w 1 (DESIGN.md)
+            CHECK(s.c.other.normal.w == 1.0f);  // inside: w 1 (docs/design.md)
             CHECK_VEC3_NEAR(s.c.own.normal, -0.5 / std::sqrt(0.29), -0.2 / std::sqrt(0.29), 0.0);
             CHECK(s.c.own.normal.w == 1.0f);
             CHECK(s.c.written == sphere_box_words());

@@ -1,4 +1,4 @@
-// The batch path against the reference path (DESIGN.md, "The batch path"):
+// The batch path against the reference path (docs/design.md, "The batch path"):
 // random queries of every kind on generated, random and real levels, each
 // answered by the reference path and by the batch path on every ISA this CPU
 // has, compared field by field, bit for bit (status, count, found, overflow,

@@ -1,4 +1,4 @@
-// DESIGN.md item 4: the cell counter bug of the box sweep (PhysicsMesh_SweepBox,
+// docs/design.md item 4: the cell counter bug of the box sweep (PhysicsMesh_SweepBox,
 // Unit 13, 0x0034888c) and the walking capsule sweep (0x00347c08). A kernel miss
 // (or a fraction above 1) leaves the cell's counter alone while the list pointer
 // moves on, so the walk reads the next cell's count and indices as triangles.

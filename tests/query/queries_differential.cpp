@@ -1,6 +1,6 @@
 // The cell walk against a brute force over every triangle, with the same
 // filters and kernels: equal in corrected mode; in faithful mode the only
-// differences are those the counter bug explains (DESIGN.md item 4).
+// differences are those the counter bug explains (docs/design.md item 4).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -153,7 +153,7 @@ void differential(const Level& level, QueryKind kind, std::uint32_t seed, int co
                                   << t.counter_bug_differs << ", brute-force-only contacts outside the cells "
                                   << t.outside_cells);
     CHECK(t.with_contacts > t.queries / 20);
-    // Only the box and capsule sweeps have the counter bug (DESIGN.md item 4).
+    // Only the box and capsule sweeps have the counter bug (docs/design.md item 4).
     const bool has_bug = kind == QueryKind::box_sweep || kind == QueryKind::capsule_sweep;
     CHECK((t.read_past_lists > 0) == has_bug);
 }

@@ -1,4 +1,4 @@
-// Outputs through the CLI (cli/io/output_file.hpp, same_file.hpp,
+// Outputs through the CLI (engine/cli/io/output_file.hpp, same_file.hpp,
 // standard_output.hpp): no command writes over one of its inputs, however the
 // path is spelled; a failed or interrupted command leaves an existing output
 // as it was and no temporary file; a finished one replaces it whole; and a

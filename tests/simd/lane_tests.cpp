@@ -1,5 +1,5 @@
 // The wide kernels against the scalar kernels, lane by lane, on every ISA this
-// build has and this CPU runs (DESIGN.md, "The batch path": each lane must give
+// build has and this CPU runs (docs/design.md, "The batch path": each lane must give
 // the scalar kernel's float bits). Random cases, and cases aimed at the
 // branches random data rarely reaches: edge and corner steps, the capsule's
 // parallel branch, grazing moves (the discriminants' zero), zero and parallel

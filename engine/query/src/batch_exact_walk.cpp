@@ -1,6 +1,6 @@
 // The batch path's exact cell walk (batch_run.hpp): the box and walking
 // capsule sweeps with the counter bug, whose kernel misses decide which words
-// past a list's end are read (DESIGN.md item 4).
+// past a list's end are read (docs/design.md item 4).
 #include <algorithm>
 #include <array>
 
@@ -64,7 +64,7 @@ std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
         std::uint32_t counter = count;
         for (std::size_t i = 0; i < n; ++i)
             if (take(outcomes[i], hits[i]) == Counter::not_advanced) --counter;
-        // Each miss left the counter behind: read on past the list (DESIGN.md
+        // Each miss left the counter behind: read on past the list (docs/design.md
         // item 4), one entry more per miss among those too.
         while (counter < count) {
             // As many words as the counter still lacks (more follow when some miss).

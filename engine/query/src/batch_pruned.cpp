@@ -1,6 +1,6 @@
 // The batch path's pruned search (batch_run.hpp): the hierarchy's candidates,
 // filtered and evaluated in lanes by the per-ISA code, each contact ranked by
-// where the reference walk finds it (DESIGN.md, "The batch path").
+// where the reference walk finds it (docs/design.md, "The batch path").
 #include <algorithm>
 #include <bit>
 #include <optional>

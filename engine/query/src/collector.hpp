@@ -3,7 +3,7 @@
 // order (at most 100, overflow beyond), ranked where the batch path finds them
 // out of order, sorted by fraction, one kept per plane with option 0x20000,
 // the closest alone for a closest query, and copied out, capped at
-// max_contacts. DESIGN.md items 5, 7 and 8.
+// max_contacts. docs/design.md items 5, 7 and 8.
 #pragma once
 
 #include <algorithm>
@@ -31,9 +31,9 @@ void stable_sort_by(std::span<T> items, Key&& key) {
     }
 }
 
-constexpr float plane_agreement = 1e-5f;  // option 0x20000 (DESIGN.md item 5)
+constexpr float plane_agreement = 1e-5f;  // option 0x20000 (docs/design.md item 5)
 
-// The original's 100-entry stack array, never overflowed (DESIGN.md item 7).
+// The original's 100-entry stack array, never overflowed (docs/design.md item 7).
 class Gather {
 public:
     explicit Gather(std::span<MeshContact> slots) : slots_(slots) {}
@@ -106,7 +106,7 @@ inline std::size_t keep_one_per_plane(const Level& level, std::span<MeshContact>
     return kept;
 }
 
-// Ascending fraction, stable (DESIGN.md item 8).
+// Ascending fraction, stable (docs/design.md item 8).
 inline void sort_by_fraction(std::span<MeshContact> contacts) {
     stable_sort_by(contacts, [](const MeshContact& c) { return c.fraction; });
 }

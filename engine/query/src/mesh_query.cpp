@@ -1,7 +1,7 @@
 // The mesh queries of the reference path: the per-triangle filters and kernels
 // of the original's mesh functions, on the shared cell walk (mesh_walk.hpp).
 // Spec: Unit 1 "Issue #150" (the sphere sweep's filters), Unit 13
-// "PhysicsMesh_SweepBox", DESIGN.md items 4-8; docs/query.md and
+// "PhysicsMesh_SweepBox", docs/design.md items 4-8; docs/query.md and
 // docs/decisions.md give the rest.
 #include "levelsweep/mesh_query.hpp"
 

@@ -3,7 +3,7 @@
 // (which hands them the entries the counter bug reads past a list), and the
 // order the contacts are returned in.
 // Spec: Unit 1 "Issue #150" (the sphere sweep's filters), Unit 13
-// "PhysicsMesh_SweepBox", DESIGN.md items 4-8; docs/query.md and
+// "PhysicsMesh_SweepBox", docs/design.md items 4-8; docs/query.md and
 // docs/decisions.md give the rest.
 #pragma once
 
@@ -28,7 +28,7 @@ inline Vec3 max3(const Vec3& a, const Vec3& b) { return {std::max(a.x, b.x), std
 
 inline bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
-// The capsule's swept sphere: `sphere_height` above the feet (DESIGN.md item 6).
+// The capsule's swept sphere: `sphere_height` above the feet (docs/design.md item 6).
 inline Vec3 capsule_sphere_centre(const Query& q) { return q.start + Vec3{0.0f, 0.0f, q.sphere_height}; }
 
 // The flag tests of a query's settings (triangle_filters.hpp): flag 0x8 is
@@ -123,7 +123,7 @@ struct SphereVisit {
         const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
         x.kernel_done(tri, kernel_branch_of(hit.branch), in_range);
         if (!hit.hit) return Counter::advanced;
-        // The capsule's "above 1" exit skips the counter (DESIGN.md item 4).
+        // The capsule's "above 1" exit skips the counter (docs/design.md item 4).
         if (!in_range) return capsule && hit.fraction > 1.0f ? Counter::not_advanced : Counter::advanced;
         MeshContact contact = x.contact(tri);
         contact.fraction = hit.fraction;

@@ -15,7 +15,7 @@ namespace levelsweep::detail {
 
 // What a triangle did to the cell's loop counter. The original's box and
 // capsule sweeps leave the counter alone on a kernel miss (or a fraction above
-// 1) while the list pointer moves on (DESIGN.md item 4, Unit 13 0x0034888c).
+// 1) while the list pointer moves on (docs/design.md item 4, Unit 13 0x0034888c).
 enum class Counter { advanced, not_advanced };
 
 // Walks one cell's list, count-first. With the counter bug, a visit answering
@@ -41,7 +41,7 @@ void walk_cell(const CellGrid& grid, std::size_t cell, bool counter_bug, QuerySt
 }
 
 // Walks the cells of `range`, x outer, y, z inner: the original's walk over a
-// query box (DESIGN.md item 2).
+// query box (docs/design.md item 2).
 template <class Visit, class OnCell, class OnCellDone>
 void walk_grid(const CellGrid& grid, const CellRange& range, bool counter_bug, QueryStats& stats, Visit&& visit,
                OnCell&& on_cell, OnCellDone&& on_cell_done) {

@@ -62,7 +62,7 @@ enum class Quirk : std::uint32_t {
     // Unit 13 Sweep_IntervalOverlap 0x0034aa1c: an overlapping axis of zero
     // speed resets the window to [0, 1].
     interval_zero_speed_reset,
-    // DESIGN.md item 4, Unit 13 0x0034888c: a kernel miss skips the cell
+    // docs/design.md item 4, Unit 13 0x0034888c: a kernel miss skips the cell
     // counter's increment, so the walk reads past the cell's list.
     mesh_cell_counter,
     // Unit 13 PhysicsSweep_BoxBox 0x003451e8: the contact point adds the other

@@ -1,7 +1,7 @@
 // levelsweep: the round-shape sweeps of the sweep table (Unit 11, which the spec
 // does not include).
 //
-// Our definitions, not transcriptions (DESIGN.md definition 9; docs/decisions.md,
+// Our definitions, not transcriptions (docs/design.md definition 9; docs/decisions.md,
 // "The round-shape sweeps"). The spec says only that these entries exist and
 // that PhysicsSweep_CapsuleCapsule (0x00343cd8) uses Unit 13's
 // Sweep_IntervalOverlap. Each sweep is exact in float32: the first fraction of

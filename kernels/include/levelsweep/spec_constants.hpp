@@ -1,5 +1,5 @@
 // levelsweep: the spec's constants, each at the bit pattern read from the
-// executable and defined once (DESIGN.md, "Table constants: the hex wins"),
+// executable and defined once (docs/design.md, "Table constants: the hex wins"),
 // and the option, mark and triangle-flag words the kernels' callers test.
 // The kernels, the mesh walks and their wide twins all take them from here.
 #pragma once
@@ -48,7 +48,7 @@ inline constexpr std::uint32_t away = 0x20;
 inline constexpr std::uint32_t parallel = 0x40;
 }  // namespace mark
 
-// The triangle flags word, tested masked to 0xfff (DESIGN.md 1).
+// The triangle flags word, tested masked to 0xfff (docs/design.md 1).
 namespace tri_flags {
 inline constexpr std::uint16_t enabled = 0x1;
 inline constexpr std::uint16_t two_sided = 0x2;

@@ -4,7 +4,7 @@
 // per list entry; their wide twin (simd/triangle_filters_wide.hpp) makes the
 // same comparisons lane by lane.
 // Spec: Unit 1 "Issue #150" (PhysicsMesh_SweepSphere 0x00348a50: the filters
-// and their order), Unit 13 PhysicsMesh_SweepBox 0x00348530; DESIGN.md items 1,
+// and their order), Unit 13 PhysicsMesh_SweepBox 0x00348530; docs/design.md items 1,
 // 5 and 6.
 #pragma once
 
@@ -75,7 +75,7 @@ inline std::optional<FaceTest> face_test(const Vec3& n, float d, std::uint16_t f
     return out;
 }
 
-// The walking capsule's step rule (DESIGN.md item 6): a triangle whose highest
+// The walking capsule's step rule (docs/design.md item 6): a triangle whose highest
 // corner is below feet z + the step height never reaches the kernel.
 inline bool below_step(float top, float step_top) { return top < step_top; }
 

@@ -1,4 +1,4 @@
-// levelsweep: the level's cell grid (DESIGN.md, "What the spec does not give", 2).
+// levelsweep: the level's cell grid (docs/design.md, "What the spec does not give", 2).
 //
 // A uniform 3D grid over the mesh bounds. Every cell's list is stored
 // count-first, [count, idx0 ... idx(count-1)], all cells contiguous in walk
@@ -19,7 +19,7 @@
 namespace levelsweep {
 
 // The index every walk skips: what the grid reads for any position past the end
-// of its word array (the faithful walk's counter bug may read there, DESIGN.md 4).
+// of its word array (the faithful walk's counter bug may read there, docs/design.md 4).
 // Any index at or above the level's triangle count is skipped the same way.
 inline constexpr std::uint32_t no_triangle = 0xffffffffu;
 

@@ -1,6 +1,6 @@
 // levelsweep: the level store, the immutable mesh every query walks.
 //
-// Structure of arrays (DESIGN.md, "What the spec does not give", 1): vertex x,
+// Structure of arrays (docs/design.md, "What the spec does not give", 1): vertex x,
 // y, z; per triangle its corner indices i0, i1, i2, a 16-bit flags word and a
 // 16-bit material id. Per triangle also what the original's mesh sweeps
 // recompute every time (geometry-kernels.txt, Unit 1, "The working triangle"):

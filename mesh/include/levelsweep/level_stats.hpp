@@ -17,7 +17,7 @@ struct LevelStats {
     std::size_t max_list = 0;
     double mean_per_occupied = 0.0;
 
-    // Flags (the word masked to 0xfff, DESIGN.md 1).
+    // Flags (the word masked to 0xfff, docs/design.md 1).
     std::size_t enabled = 0;    // 0x1 set
     std::size_t disabled = 0;   // 0x1 clear
     std::size_t two_sided = 0;  // 0x2

@@ -1,4 +1,4 @@
-// levelsweep: the visited bits of one query (DESIGN.md, "What the spec does not give", 3).
+// levelsweep: the visited bits of one query (docs/design.md, "What the spec does not give", 3).
 //
 // One bit per triangle. A walk tests and sets a triangle's bit before anything
 // else, so a triangle listed in several cells is tested once per query. The

@@ -51,7 +51,7 @@ struct LanePlan {
     LaneFilters filters;
     Quirks quirks;
     // The cell counter does not advance on a fraction above 1 (the box and the
-    // walking capsule sweeps with the counter bug, DESIGN.md item 4).
+    // walking capsule sweeps with the counter bug, docs/design.md item 4).
     bool counter_stalls_above_one = false;
     // Where a triangle must reach to be tested: its box, grown on each axis by
     // `grow` plus `rel_margin` x (`size` + the box's own extents, summed), must
@@ -85,7 +85,7 @@ struct LaneHit {
 };
 
 // One list entry of the exact cell walk: stopped by the filters, or its
-// kernel call's effect on the cell counter (DESIGN.md item 4) and whether it
+// kernel call's effect on the cell counter (docs/design.md item 4) and whether it
 // gave a contact (hit, below). `scalar`: the wide kernel left it to the scalar
 // one, as LaneHit::scalar.
 enum class EntryOutcome : std::uint8_t { filtered, advanced, not_advanced, contact, scalar };

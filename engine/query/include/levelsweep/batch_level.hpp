@@ -4,7 +4,7 @@
 // not walk every cell of a query's box: a bounding-volume hierarchy over the
 // enabled triangles finds those that can touch the swept shape, and each
 // contact's place in the reference walk's discovery order is recomputed
-// (DESIGN.md, "The batch path"). The triangles are packed for the wide kernels:
+// (docs/design.md, "The batch path"). The triangles are packed for the wide kernels:
 // one record of corners, edges, normal, plane, flags and index per triangle,
 // in the hierarchy's leaf order.
 //

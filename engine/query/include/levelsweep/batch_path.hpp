@@ -2,7 +2,7 @@
 //
 // run_query_batch answers exactly what run_query (the reference path) answers
 // for the same query: status, found, overflow and every contact, bit for bit,
-// in both modes and with any quirk set (DESIGN.md, "The batch path"). It gets
+// in both modes and with any quirk set (docs/design.md, "The batch path"). It gets
 // there another way: a bounding-volume hierarchy finds the triangles the swept
 // shape can touch, the filters and kernels run in SIMD lanes (SSE4.2, AVX2,
 // AVX-512 or NEON, chosen at run time), and each contact's place in the

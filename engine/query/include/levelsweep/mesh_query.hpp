@@ -19,7 +19,7 @@
 
 namespace levelsweep {
 
-// The original's contact buffer: 100 mesh contacts (DESIGN.md item 7).
+// The original's contact buffer: 100 mesh contacts (docs/design.md item 7).
 inline constexpr std::uint32_t mesh_contact_capacity = 100;
 
 // Per-thread scratch for queries on one level: the visited bits and the gather
@@ -67,7 +67,7 @@ QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact>
 WorkingTriangle level_triangle(const Level& level, std::uint32_t tri, bool flipped);
 
 // The box a query walks: the swept shape's bounds, start and end, grown by its
-// radius or extent (DESIGN.md item 2).
+// radius or extent (docs/design.md item 2).
 Bounds query_bounds(const Query& q);
 
 }  // namespace levelsweep

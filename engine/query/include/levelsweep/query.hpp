@@ -53,7 +53,7 @@ struct Query {
     Vec3 start;                  // sphere centre, capsule feet, box centre or ray start
     Vec3 move;                   // the whole displacement (zero for an overlap)
     float radius = 0.0f;         // sphere, capsule and overlap
-    // Capsule (DESIGN.md item 6): one sphere of the capsule's radius swept
+    // Capsule (docs/design.md item 6): one sphere of the capsule's radius swept
     // `sphere_height` above the feet; triangles whose highest corner is below
     // feet z + `step_height` never reach the kernel.
     float sphere_height = 0.52f;
