@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "inspect/inspect_data.hpp"
 #include "inspect/inspect_page.hpp"
+#include "inspect/inspect_run.hpp"
 #include "inspect/inspect_world.hpp"
 #include "io/file_kind.hpp"
 #include "io/level_input.hpp"
@@ -29,15 +30,7 @@ namespace levelsweep::cli {
 
 namespace {
 
-struct InspectOptions {
-    std::string level, out = "inspect", mode = "faithful", scene;
-    std::vector<std::string> files;  // queries and result files, told apart by their first bytes
-    std::uint32_t trace_first = 2000;
-    std::vector<std::uint64_t> trace;
-    std::uint64_t explain_limit = 10000;
-    double tolerance = 1e-6;
-    bool stats = false, force = false, allow_incomplete = false;
-};
+using InspectOptions = InspectRequest;
 
 // The files after LEVEL: at most one query file and two result files.
 void sort_inputs(const InspectOptions& o, std::string& queries, std::vector<std::string>& results) {
@@ -190,7 +183,9 @@ DiffSummary compare_sides(const InspectOptions& o, const InspectData& d) {
     return s;
 }
 
-void inspect(const InspectOptions& o) {
+}  // namespace
+
+void run_inspect(const InspectRequest& o) {
     const std::filesystem::path dir(o.out);
     std::string queries;
     std::vector<std::string> results;
@@ -240,8 +235,6 @@ void inspect(const InspectOptions& o) {
               << (dir / "index.html").string() << "\n";
 }
 
-}  // namespace
-
 void add_inspect_command(CLI::App& app) {
     auto o = std::make_shared<InspectOptions>();
     auto* cmd = app.add_subcommand("inspect",
@@ -268,7 +261,7 @@ void add_inspect_command(CLI::App& app) {
     cmd->add_flag("--stats", o->stats, "Compare the work counters too (as levelsweep diff --stats)");
     cmd->add_flag("--allow-incomplete", o->allow_incomplete, "Inspect a result file whose run did not finish");
     cmd->add_flag("--force", o->force, "Inspect queries or results recorded against another level");
-    cmd->callback([o] { inspect(*o); });
+    cmd->callback([o] { run_inspect(*o); });
 }
 
 }  // namespace levelsweep::cli

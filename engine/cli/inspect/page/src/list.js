@@ -28,10 +28,11 @@ export class QueryList {
     this.side = side;
   }
 
-  setColumn(ix, iy) {
-    this.column = [ix, iy];
-    const el = document.getElementById('f-column');
-    el.innerHTML = `(${ix}, ${iy}) <button id="f-column-clear">clear</button>`;
+  // Columns [x0, x1] x [y0, y1] (one, or a block of the heat map).
+  setColumns(range) {
+    this.column = range;
+    const [x0, y0, x1, y1] = range, el = document.getElementById('f-column');
+    el.innerHTML = (x0 === x1 && y0 === y1 ? `(${x0}, ${y0})` : `x ${x0}-${x1}, y ${y0}-${y1}`) + ' <button id="f-column-clear">clear</button>';
     document.getElementById('f-column-clear').onclick = () => {
       this.column = null;
       this.app.column = null;
@@ -65,7 +66,7 @@ export class QueryList {
         const d = this.diffOf.get(r);
         if (d === undefined || !((app.diff.switches[d] >>> Number(quirk)) & 1)) continue;
       }
-      if (this.column && !(app.queries && app.queries.coversColumn(s.index[r], this.column[0], this.column[1]))) continue;
+      if (this.column && !(app.queries && app.queries.coversColumns(s.index[r], this.column))) continue;
       out.push(r);
     }
     return out;

@@ -74,7 +74,12 @@ function showCells() {
   } else if (how === 'walk' && selection) {
     // drawn with the overlays
   }
-  if (app.column) for (let iz = 0; iz < L.nz; ++iz) list.push({ cell: L.cellIndex(app.column[0], app.column[1], iz), colour: 0xffffff });
+  if (app.column) {
+    const [x0, y0, x1, y1] = app.column;
+    for (let ix = x0; ix <= x1; ++ix)
+      for (let iy = y0; iy <= y1; ++iy)
+        for (let iz = 0; iz < L.nz; ++iz) list.push({ cell: L.cellIndex(ix, iy, iz), colour: 0xffffff });
+  }
   app.view.setCells(list);
   if (selection) drawSelection();
 }
@@ -176,13 +181,16 @@ async function route() {
   else if (key === 'diff') { setView('diff'); if (value !== undefined) await selectDiff(Number(value)); }
   else if (key === 'world' && app.worldView) { setView('world'); if (value !== undefined) selectWorld(Number(value)); }
   else if (key === 'column') {
-    const [ix, iy] = value.split(',').map(Number);
-    app.column = [ix, iy];
+    // From the profile's heat map: one column (x, y), or a block x0,y0,x1,y1.
+    const v = value.split(',').map(Number), L = app.level;
+    const range = [v[0], v[1], v.length > 2 ? v[2] : v[0], v.length > 2 ? v[3] : v[1]];
+    range[0] = Math.min(range[0], L.nx - 1); range[2] = Math.min(range[2], L.nx - 1);
+    range[1] = Math.min(range[1], L.ny - 1); range[3] = Math.min(range[3], L.ny - 1);
+    app.column = range;
     setView('queries');
-    app.list.setColumn(ix, iy);
-    if ($('cells').value === 'none') $('cells').value = 'cost';
+    app.list.setColumns(range);
     showCells();
-    const L = app.level, lo = L.cellBox(L.cellIndex(ix, iy, 0))[0], hi = L.cellBox(L.cellIndex(ix, iy, L.nz - 1))[1];
+    const lo = L.cellBox(L.cellIndex(range[0], range[1], 0))[0], hi = L.cellBox(L.cellIndex(range[2], range[3], L.nz - 1))[1];
     app.view.frame(lo, hi);
   } else setView('queries');
 }

@@ -146,9 +146,9 @@ export class Queries {
       cellsLo: Array.from(this.cells.subarray(6 * i, 6 * i + 3)), cellsHi: Array.from(this.cells.subarray(6 * i + 3, 6 * i + 6)),
     };
   }
-  // Whether query i's box covers grid column (ix, iy).
-  coversColumn(i, ix, iy) {
+  // Whether query i's box meets the grid columns [x0, x1] x [y0, y1].
+  coversColumns(i, [x0, y0, x1, y1]) {
     const c = this.cells;
-    return c[6 * i] <= ix && ix <= c[6 * i + 3] && c[6 * i + 1] <= iy && iy <= c[6 * i + 4];
+    return c[6 * i] <= x1 && x0 <= c[6 * i + 3] && c[6 * i + 1] <= y1 && y0 <= c[6 * i + 4];
   }
 }

@@ -108,7 +108,7 @@ export class World {
     document.getElementById('details').innerHTML = `<h2>World query at record ${q.position}</h2><pre>${escapeHtml(JSON.stringify(q.line, null, 1))}</pre>` +
       `<h3>Answer</h3><pre>${escapeHtml(JSON.stringify(q.answer, null, 1))}</pre>` +
       `<h3>Bodies (${snapshot.bodies.length})</h3><table><tr><th>id</th><th>owner</th><th>shapes</th><th>strikes (previous → now)</th></tr>` +
-      snapshot.bodies.map((b) => `<tr><td>${b.id}</td><td>${b.owner}</td><td>${b.chain.map((s) => s.shape.type).join(', ')}</td>` +
+      snapshot.bodies.map((b) => `<tr><td>${b.id}</td><td>${b.owner}</td><td>${b.chain.map((s) => `${s.shape.type} ${v3(s.shape.C || s.shape.B || s.shape.P || s.shape.S)}`).join('<br>')}</td>` +
         `<td>${b.strikes.map((s) => `${s.shape.type} ${s.previous ? v3(s.previous) + ' → ' : ''}${v3(s.shape.C || s.shape.B || s.shape.P || s.shape.S)}`).join('<br>')}</td></tr>`).join('') + '</table>';
     history.replaceState(null, '', `#world=${k}`);
   }

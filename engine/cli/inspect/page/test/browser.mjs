@@ -44,8 +44,9 @@ export async function launch(modules) {
   return { browser, close };
 }
 
-// Opens file://PAGE in a new page of `size`, recording requests and errors.
-export async function open(browser, page, size = { width: 1400, height: 860 }) {
+// Opens file://PAGE in a new page of `size`, recording requests and errors;
+// with `inspector`, waits until the inspector is ready.
+export async function open(browser, page, size = { width: 1400, height: 860 }, inspector = true) {
   const tab = await browser.newPage();
   await tab.setViewportSize(size);
   const log = { requests: [], console: [], errors: [] };
@@ -53,6 +54,7 @@ export async function open(browser, page, size = { width: 1400, height: 860 }) {
   tab.on('console', (m) => log.console.push({ type: m.type(), text: m.text() }));
   tab.on('pageerror', (e) => log.errors.push(String(e)));
   await tab.goto('file://' + path.resolve(page));
+  if (!inspector) return { tab, log };
   await tab.waitForFunction(() => window.levelsweepInspector && (window.levelsweepInspector.ready || window.levelsweepInspector.error),
                             null, { timeout: 60000 });
   const error = await tab.evaluate(() => window.levelsweepInspector.error);
