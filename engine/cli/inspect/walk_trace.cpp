@@ -32,7 +32,7 @@ void WalkTracer::on_cell(std::size_t cell) {
 }
 
 void WalkTracer::on_cell_done(std::size_t cell, std::uint32_t entries) {
-    cost_[static_cast<std::uint32_t>(cell)] += entries;
+    if (entries > 0) cost_[static_cast<std::uint32_t>(cell)] += entries;  // cells without work stay absent
     if (cell_recorded_) traces_.cell_entries.back() = entries;
     cell_recorded_ = false;
 }

@@ -47,6 +47,7 @@ async function boot() {
   $('orbit').onclick = () => { view.setFly(false); $('orbit').classList.add('on'); $('fly').classList.remove('on'); };
   $('fly').onclick = () => { view.setFly(true); $('fly').classList.add('on'); $('orbit').classList.remove('on'); };
   $('home').onclick = () => view.home();
+  $('seethrough').onchange = () => view.setSeeThrough($('seethrough').checked);
   $('goto').onkeydown = (e) => { if (e.key === 'Enter') select(Number($('goto').value)); };
   window.addEventListener('hashchange', route);
   legend();
@@ -168,6 +169,9 @@ function frameSelection() {
     pts.push(pts[0].map((x) => x - r), pts[1].map((x) => x + r));
   }
   for (const r of selection.results) if (r) for (const c of r.contacts) pts.push(c.point);
+  // and the cells its walk visited (the capped walk of a long sweep could be the whole level: its box alone then).
+  const w = selection.walks[0];
+  if (w && w.cells.length <= 64) for (const c of w.cells) pts.push(...app.level.cellBox(c.cell));
   if (!pts.length) return;
   const lo = [0, 1, 2].map((k) => Math.min(...pts.map((p) => p[k])));
   const hi = [0, 1, 2].map((k) => Math.max(...pts.map((p) => p[k])));

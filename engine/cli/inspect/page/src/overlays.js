@@ -109,8 +109,11 @@ export function triangleMarks(level, groups) {
     valid.forEach((t, i) => { for (let k = 0; k < 3; ++k) pos.set(level.corner(t, k), 9 * i + 3 * k); });
     const geom = new THREE.BufferGeometry();
     geom.setAttribute('position', new THREE.BufferAttribute(pos, 3));
-    g.add(new THREE.Mesh(geom, new THREE.MeshBasicMaterial({ color: colour, side: THREE.DoubleSide, transparent: true, opacity: 0.55 })));
-    g.add(new THREE.LineSegments(new THREE.EdgesGeometry(geom), new THREE.LineBasicMaterial({ color: colour })));
+    // Drawn through the level: the triangles a walk reaches are often behind others.
+    const fill = new THREE.Mesh(geom, new THREE.MeshBasicMaterial({ color: colour, side: THREE.DoubleSide, transparent: true, opacity: 0.45, depthTest: false }));
+    const edges = new THREE.LineSegments(new THREE.EdgesGeometry(geom), new THREE.LineBasicMaterial({ color: colour, transparent: true, depthTest: false }));
+    fill.renderOrder = edges.renderOrder = 4;
+    g.add(fill, edges);
   }
   return g;
 }
@@ -131,7 +134,7 @@ export function walkCells(level, walk, colour) {
     const col = c.entries.length > c.count ? new THREE.Color(colours.extra) : base.clone().multiplyScalar(0.35 + 0.65 * t);
     boxes.push({ box: level.cellBox(c.cell), colour: col });
   });
-  return boxLines(boxes);
+  return boxLines(boxes, true);
 }
 
 // The walk's triangles: reached the kernel and kept (contact), rejected by

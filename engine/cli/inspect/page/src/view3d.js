@@ -91,6 +91,16 @@ export class View3D {
     this.render();
   }
 
+  // See through the level (an indoor level's walls hide its rooms from above).
+  setSeeThrough(on) {
+    const m = this.levelMesh.material;
+    m.transparent = on;
+    m.opacity = on ? 0.3 : 1;
+    m.depthWrite = !on;
+    m.needsUpdate = true;
+    this.render();
+  }
+
   colourByFlags() { this.setTriangleColours((t) => flagColour(this.level.flags[t])); }
 
   // Each triangle by the work of the busiest cell that lists it (the
@@ -99,6 +109,7 @@ export class View3D {
     const L = this.level, triCost = new Float64Array(L.triangleCount);
     let lo = Infinity, hi = 0;
     for (const [cell, cost] of cellCost) {
+      if (!(cost > 0)) continue;
       for (const t of L.list(cell)) triCost[t] = Math.max(triCost[t], cost);
       lo = Math.min(lo, cost); hi = Math.max(hi, cost);
     }
@@ -144,10 +155,11 @@ export class View3D {
   frame(lo, hi) {
     const centre = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2);
     const radius = Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), this.level.size * 0.01);
-    // From the current side, at least 35 degrees above the horizon, with room around.
+    // From the current side, at least 45 degrees above the horizon (over the
+    // walls of an indoor level), with room around.
     const dir = new THREE.Vector3().subVectors(this.camera.position, this.orbit.target).normalize();
-    if (dir.z < 0.57) { const h = Math.hypot(dir.x, dir.y) || 1; dir.set(0.82 * dir.x / h, 0.82 * dir.y / h, 0.57); }
-    const d = radius / Math.sin((this.camera.fov * Math.PI) / 360) * 2.2;
+    if (dir.z < 0.71) { const h = Math.hypot(dir.x, dir.y) || 1; dir.set(0.71 * dir.x / h, 0.71 * dir.y / h, 0.71); }
+    const d = radius / Math.sin((this.camera.fov * Math.PI) / 360) * 1.6;
     this.lookAt([0, 1, 2].map((k) => centre[k] + dir.getComponent(k) * d), centre);
   }
 
@@ -198,8 +210,9 @@ export class View3D {
   }
 }
 
-// Wire boxes, one colour each: [{box: [lo, hi], colour}].
-export function boxLines(boxes) {
+// Wire boxes, one colour each: [{box: [lo, hi], colour}]; `onTop` draws them
+// through the level (a walk's cells lie inside floors and walls).
+export function boxLines(boxes, onTop = false) {
   const pos = new Float32Array(boxes.length * 72), col = new Float32Array(boxes.length * 72);
   const edges = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]];
   const c = new THREE.Color();
@@ -215,5 +228,7 @@ export function boxLines(boxes) {
   const g = new THREE.BufferGeometry();
   g.setAttribute('position', new THREE.BufferAttribute(pos, 3));
   g.setAttribute('color', new THREE.BufferAttribute(col, 3));
-  return new THREE.LineSegments(g, new THREE.LineBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.9 }));
+  const lines = new THREE.LineSegments(g, new THREE.LineBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.9, depthTest: !onTop }));
+  lines.renderOrder = onTop ? 5 : 0;
+  return lines;
 }
