@@ -17,14 +17,14 @@
 #include "inspect/inspect_page.hpp"
 #include "inspect/inspect_run.hpp"
 #include "inspect/inspect_world.hpp"
-#include "io/file_kind.hpp"
 #include "io/level_input.hpp"
 #include "io/same_file.hpp"
+#include "levelsweep/file_kind.hpp"
 #include "levelsweep/mesh_query.hpp"
+#include "levelsweep/query_source.hpp"
+#include "levelsweep/result_text.hpp"
 #include "options.hpp"
-#include "query/query_source.hpp"
-#include "replay/diff_report.hpp"
-#include "replay/result_text.hpp"
+#include "replays/diff_report.hpp"
 
 namespace levelsweep::cli {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "inspect/walk_trace.hpp"
-#include "json/json_io.hpp"
+#include "levelsweep/json_io.hpp"
 #include "levelsweep/level.hpp"
 #include "levelsweep/replay_files.hpp"
 #include "levelsweep/result_diff.hpp"

@@ -7,7 +7,7 @@
 
 #include "inspect/inspect_buffer.hpp"
 #include "levelsweep/mesh_query.hpp"
-#include "replay/result_text.hpp"
+#include "levelsweep/result_text.hpp"
 
 namespace levelsweep::cli {
 

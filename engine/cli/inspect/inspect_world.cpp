@@ -4,8 +4,8 @@
 #include <fstream>
 #include <set>
 
-#include "world/scene_json.hpp"
-#include "world/scene_lines.hpp"
+#include "levelsweep/scene_json.hpp"
+#include "levelsweep/scene_lines.hpp"
 
 namespace levelsweep::cli {
 

@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "inspect/inspect_run.hpp"
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
 #include "levelsweep/mesh_query.hpp"
-#include "inspect/inspect_run.hpp"
 #include "levelsweep/query_source.hpp"
 #include "options.hpp"
 #include "profile/profile_output.hpp"
