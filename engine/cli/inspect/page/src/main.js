@@ -34,6 +34,9 @@ async function boot() {
     (queries ? `; ${queries.count.toLocaleString()} queries` : '') +
     `; ${sides.map((s, k) => `${'AB'[k]} ${s.info.mode}${s.info.file ? ' (' + s.info.file + ')' : ' (run here)'}`).join(', ')}`;
 
+  const traced = sides.map((s, k) => `${'AB'[k]} ${s.info.traced.toLocaleString()}`).join(', ');
+  $('details').innerHTML += `<p class="muted">Walks traced: ${traced} (the first queries, every differing one and those given with --trace).</p>` +
+    m.notes.map((n) => `<p class="warn">${n.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c])}</p>`).join('');
   const list = new QueryList($('filters'), $('list'), $('count'), app);
   app.list = list;
   const world = m.world ? new World(m.world, app) : null;
