@@ -4,6 +4,7 @@
 #include <fstream>
 #include <set>
 
+#include "levelsweep/query_json.hpp"
 #include "levelsweep/scene_json.hpp"
 #include "levelsweep/scene_lines.hpp"
 
@@ -61,14 +62,16 @@ json bodies_json(Scene& scene, const std::set<std::uint32_t>& ids) {
     return out;
 }
 
-// The body ids a scene file or an edit line names (a remove takes them away).
+// The body ids an edit line adds or removes, read as the scene's own reader
+// reads them (a number or "0x..."); a line the scene refused changes nothing.
 void note_ids(const json& line, std::set<std::uint32_t>& ids) {
     const std::string kind = line.value("kind", "");
-    if (kind == "add_body" && line.contains("body") && line["body"].is_object() && line["body"].contains("id") &&
-        line["body"]["id"].is_number_unsigned())
-        ids.insert(line["body"]["id"].get<std::uint32_t>());
-    if (kind == "remove_body" && line.contains("body") && line["body"].is_number_unsigned())
-        ids.erase(line["body"].get<std::uint32_t>());
+    try {
+        if (kind == "add_body" && line.contains("body") && line["body"].is_object())
+            ids.insert(read_bits(line["body"], "id"));
+        if (kind == "remove_body") ids.erase(read_bits(line, "body"));
+    } catch (const std::invalid_argument&) {
+    }
 }
 
 }  // namespace
@@ -79,8 +82,7 @@ json scene_snapshots(const std::string& scene_file, const Level& level, const In
     {
         std::ifstream in(scene_file);
         const json file = json::parse(in);  // load_scene has read it already: it parses
-        for (const json& b : file.value("bodies", json::array()))
-            if (b.contains("id") && b["id"].is_number_unsigned()) ids.insert(b["id"].get<std::uint32_t>());
+        for (const json& b : file.value("bodies", json::array())) ids.insert(read_bits(b, "id"));
     }
     SceneLines lines(*scene, d.sides[0].quirks);
     json snapshots = json::array(), queries = json::array();
