@@ -16,5 +16,6 @@ void add_diff_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_record_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
+void add_inspect_command(CLI::App& app);
 
 }  // namespace levelsweep::cli

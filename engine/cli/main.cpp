@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_export_command(app);
     levelsweep::cli::add_record_command(app);
     levelsweep::cli::add_convert_command(app);
+    levelsweep::cli::add_inspect_command(app);
     int rc = 0;
     try {
         app.parse(argc, argv);

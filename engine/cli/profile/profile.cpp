@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "inspect/inspect_run.hpp"
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
@@ -31,7 +32,7 @@ namespace {
 struct ProfileOptions {
     std::string level, queries, out = "profile", mode = "faithful";
     std::uint64_t limit = 0;  // 0: every record
-    bool force = false;
+    bool force = false, inspect = false;
     PathOptions paths;
 };
 
@@ -131,10 +132,20 @@ void profile(const ProfileOptions& o) {
 
     std::filesystem::create_directories(dir);
     const json timing = timing_json(run);
-    write_file(dir / profile_files[0], heatmap_svg(level, profiler));
+    // With --inspect, each column of the heat map opens it in the inspector's page (docs/inspect.md).
+    write_file(dir / profile_files[0], heatmap_svg(level, profiler, o.inspect ? "inspect/index.html" : ""));
     write_file(dir / profile_files[1], candidates_svg(profiler));
     write_file(dir / profile_files[2], timing.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
-    write_file(dir / profile_files[3], index_html(run, timing));
+    write_file(dir / profile_files[3], index_html(run, timing, o.inspect));
+    if (o.inspect) {
+        InspectRequest page;
+        page.level = o.level;
+        page.files = {o.queries};
+        page.out = (dir / "inspect").string();
+        page.mode = o.mode;
+        page.force = o.force;
+        run_inspect(page);
+    }
     std::cout << "profile: " << timing["queries"]["run"].get<std::uint64_t>() << " queries run (" << run.malformed
               << " malformed), " << timing["cost"]["total"].get<std::uint64_t>() << " entries + kernel calls; wrote "
               << (dir / "index.html").string() << "\n";
@@ -159,6 +170,9 @@ void add_profile_command(CLI::App& app) {
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     add_path_options(*cmd, o->paths);
     cmd->add_flag("--force", o->force, "Profile queries recorded against another level");
+    cmd->add_flag("--inspect", o->inspect,
+                  "Also write the inspector's page of these queries in DIR/inspect/, and link each heat map column "
+                  "to it (docs/inspect.md)");
     cmd->callback([o] { profile(*o); });
 }
 

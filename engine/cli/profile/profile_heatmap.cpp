@@ -152,7 +152,7 @@ std::string block_name(const Blocks& b, std::uint32_t x, std::uint32_t y) {
     return "columns x " + range(x) + ", y " + range(y);
 }
 
-std::string cells(const Level& level, const Frame& f, const Blocks& b, const ColourScale& s) {
+std::string cells(const Level& level, const Frame& f, const Blocks& b, const ColourScale& s, const std::string& link) {
     const CellGrid& g = level.grid();
     // Column (ix, iy) is the unit square at (ix, iy), y up.
     std::string out = "<g transform=\"translate(" + fixed(left, 2) + " " + fixed(top + f.height, 2) + ") scale(" +
@@ -167,8 +167,17 @@ std::string cells(const Level& level, const Frame& f, const Blocks& b, const Col
             }
             const std::string tip = "<title>" + block_name(b, x, y) + ": cost " + std::to_string(b.cost[k]) +
                                     ", kernel time " + compact(b.seconds[k] * 1e6) + " us</title></rect>\n";
-            out += block_rect(g, b, x, y, viridis(s.t(static_cast<double>(b.cost[k]))),
-                              " data-cost=\"" + std::to_string(b.cost[k]) + "\">" + tip);
+            const std::string rect = block_rect(g, b, x, y, viridis(s.t(static_cast<double>(b.cost[k]))),
+                                                " data-cost=\"" + std::to_string(b.cost[k]) + "\">" + tip);
+            if (link.empty()) {
+                out += rect;
+                continue;
+            }
+            // The block's columns, first and last, in the inspector (docs/inspect.md).
+            const std::uint32_t x0 = x * b.side, y0 = y * b.side;
+            out += "<a href=\"" + link + "#column=" + std::to_string(x0) + "," + std::to_string(y0) + "," +
+                   std::to_string(std::min(x0 + b.side, g.nx()) - 1) + "," +
+                   std::to_string(std::min(y0 + b.side, g.ny()) - 1) + "\" target=\"_top\">" + rect + "</a>\n";
         }
     return out + "</g>\n";
 }
@@ -190,7 +199,7 @@ std::string outline(const Level& level, const Frame& f) {
 
 }  // namespace
 
-std::string heatmap_svg(const Level& level, const QueryProfiler& profiler) {
+std::string heatmap_svg(const Level& level, const QueryProfiler& profiler, const std::string& inspect_page) {
     const CellGrid& g = level.grid();
     const Frame f = frame_for(g);
     const Blocks b = block_columns(level, profiler);
@@ -213,7 +222,7 @@ std::string heatmap_svg(const Level& level, const QueryProfiler& profiler) {
            "; columns " + compact(g.cell_size().x) + " x " + compact(g.cell_size().y) + " m</text>\n";
     out += "<rect x=\"" + fixed(left, 1) + "\" y=\"" + fixed(top, 1) + "\" width=\"" + fixed(f.width, 2) +
            "\" height=\"" + fixed(f.height, 2) + "\" fill=\"#f7f7f7\" stroke=\"#888\"/>\n";
-    out += cells(level, f, b, s);
+    out += cells(level, f, b, s, inspect_page);
     if (draw_triangles) out += outline(level, f);
     out += legend(s, b.side == 1 ? "work per column" : "work per rectangle", left + f.width + 30.0);
     const double text_y = top + std::max(f.height, bar_height) + 20.0;

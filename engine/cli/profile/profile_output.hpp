@@ -27,12 +27,15 @@ struct ProfileRun {
 };
 
 // The level from above with one rectangle per (x, y) grid column (or block of
-// columns on a wide grid), coloured by the work done there.
-std::string heatmap_svg(const Level& level, const QueryProfiler& profiler);
+// columns on a wide grid), coloured by the work done there. With `inspect_page`
+// (a relative address), each coloured rectangle links to that page at its
+// columns (#column=X0,Y0,X1,Y1).
+std::string heatmap_svg(const Level& level, const QueryProfiler& profiler, const std::string& inspect_page = "");
 // Histograms of kernel calls and of list entries read per query, all kinds and per kind.
 std::string candidates_svg(const QueryProfiler& profiler);
 json timing_json(const ProfileRun& run);
-std::string index_html(const ProfileRun& run, const json& timing);
+// `linked`: the heat map's columns link into the inspector (shown as an object, so the links work).
+std::string index_html(const ProfileRun& run, const json& timing, bool linked = false);
 
 // Text helpers of the writers.
 std::string fixed(double v, int decimals);  // printf %.Nf

@@ -143,7 +143,7 @@ json timing_json(const ProfileRun& run) {
               {"clock_pair_ns", run.clock_pair_seconds * 1e9}}}};
 }
 
-std::string index_html(const ProfileRun& run, const json& timing) {
+std::string index_html(const ProfileRun& run, const json& timing, bool linked) {
     const json& level = timing["level"];
     const json& queries = timing["queries"];
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>levelsweep profile: " +
@@ -160,8 +160,11 @@ std::string index_html(const ProfileRun& run, const json& timing) {
            "coloured by the work the queries did in its cells summed over z: list entries read (counter-bug reads "
            "past a list's end included) plus kernel calls, " +
            timing["cost"]["total"].dump() +
-           " in all. Hover a column for its cost and its measured kernel time.</p>\n"
-           "<img src=\"heatmap.svg\" alt=\"heat map of the work per grid column\">\n";
+           " in all. Hover a column for its cost and its measured kernel time" +
+           (linked ? std::string("; click it to open its cells and its queries in the inspector (inspect/).</p>\n"
+                                 "<object data=\"heatmap.svg\" type=\"image/svg+xml\">heat map of the work per grid "
+                                 "column</object>\n")
+                   : std::string(".</p>\n<img src=\"heatmap.svg\" alt=\"heat map of the work per grid column\">\n"));
     out += "<h2>Candidate triangles per query</h2>\n<p class=\"note\">How many triangles reached the kernel (kernel "
            "calls) and how many list entries the walk read, per query: all kinds together, then each kind.</p>\n"
            "<img src=\"candidates.svg\" alt=\"histograms of kernel calls and entries read per query\">\n";
