@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "levelsweep/build_error.hpp"
 
@@ -71,6 +72,53 @@ std::uint64_t CellGrid::words_needed(const GridGeometry& geometry, std::span<con
         words += cells;
     }
     return words;
+}
+
+std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVector<std::uint32_t> words,
+                                        std::span<const float> x, std::span<const float> y, std::span<const float> z,
+                                        std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
+                                        std::span<const std::uint32_t> i2) {
+    // Each triangle's box, and how many of its cells have not listed it yet.
+    const std::size_t triangles = i0.size();
+    std::vector<CellRange> boxes(triangles);
+    std::vector<std::uint32_t> unlisted(triangles);
+    const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
+    for (std::size_t t = 0; t < triangles; ++t) {
+        boxes[t] = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        std::uint64_t cells = 1;
+        for (std::size_t a = 0; a < 3; ++a) cells *= std::uint64_t{boxes[t].hi[a]} - boxes[t].lo[a] + 1;
+        if (cells > no_triangle) return std::nullopt;
+        unlisted[t] = static_cast<std::uint32_t>(cells);
+    }
+    CellGrid grid;
+    grid.geometry_ = geometry;
+    grid.offsets_.assign(geometry.cell_count(), 0u);
+    std::size_t pos = 0, cell = 0;
+    bool exact = true;
+    for (std::uint32_t ix = 0; ix < geometry.dims[0] && exact; ++ix)
+        for (std::uint32_t iy = 0; iy < geometry.dims[1] && exact; ++iy)
+            for (std::uint32_t iz = 0; iz < geometry.dims[2] && exact; ++iz, ++cell) {
+                grid.offsets_[cell] = static_cast<std::uint32_t>(pos);
+                if (pos >= words.size()) return std::nullopt;
+                const std::uint32_t count = words[pos++];
+                if (count > words.size() - pos) return std::nullopt;
+                for (std::uint32_t i = 0; i < count && exact; ++i) {
+                    const std::uint32_t t = words[pos + i];
+                    if (t >= triangles || (i > 0 && t <= words[pos + i - 1])) return std::nullopt;
+                    const CellRange& b = boxes[t];
+                    exact = ix >= b.lo[0] && ix <= b.hi[0] && iy >= b.lo[1] && iy <= b.hi[1] && iz >= b.lo[2] &&
+                            iz <= b.hi[2];
+                    --unlisted[t];
+                }
+                pos += count;
+            }
+    // Listed only in cells of its box, at most once in each: listed in all of
+    // them exactly when none is left.
+    exact = exact && pos == words.size() &&
+            std::all_of(unlisted.begin(), unlisted.end(), [](std::uint32_t n) { return n == 0; });
+    if (!exact) return std::nullopt;
+    grid.words_ = std::move(words);
+    return grid;
 }
 
 CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,

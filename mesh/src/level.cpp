@@ -93,14 +93,21 @@ Level build_level(std::span<const Vec3> vertices, std::span<const TriangleRecord
 
 Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size) {
     check_arrays(arrays);
-    Level level;
     const Bounds bounds = vertex_bounds(arrays);
     const GridGeometry geometry =
         grid_geometry_for(bounds.min, bounds.max, cell_size ? *cell_size : choose_cell_size(arrays));
     check_build_memory(arrays, geometry);
-    level.grid_ = CellGrid(geometry, arrays.x, arrays.y, arrays.z, arrays.i0, arrays.i1, arrays.i2);
-    level.bounds_max_ = bounds.max;
+    CellGrid grid(geometry, arrays.x, arrays.y, arrays.z, arrays.i0, arrays.i1, arrays.i2);
+    return detail::assemble_level(std::move(arrays), std::move(grid));
+}
 
+// The arrays are checked by the caller (build_level, or the level file's
+// reader, which checks every index and float as it reads them).
+Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
+    Level level;
+    const Bounds bounds = vertex_bounds(arrays);
+    level.grid_ = std::move(grid);
+    level.bounds_max_ = bounds.max;
     // The working triangle's derived fields, by the CollTri routines themselves
     // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, CollTri_ComputeEdges
     // 0x00343a90 with a1 = 0, d = v0.n as at 0x00348e24), so they are bit-identical.
@@ -124,7 +131,7 @@ Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size) {
         level.normal_.z[t] = w.n.z;
         level.plane_[t] = w.d;
     }
-    level.checksum_ = content_checksum(arrays, geometry);
+    level.checksum_ = content_checksum(arrays, level.grid_.geometry());
     level.a_ = std::move(arrays);
     return level;
 }

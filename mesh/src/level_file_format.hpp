@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <span>
 
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include "levelsweep/level_file.hpp"
 
@@ -49,9 +49,10 @@ inline constexpr std::size_t grid_cell_size = 12;
 inline constexpr std::size_t grid_dims = 24;
 inline constexpr std::size_t grid_reserved = 36;
 
+// The CRC-32 of zlib and gzip, by libdeflate (several times zlib's speed: a
+// level's validation runs at memory speed).
 inline std::uint32_t crc32_of(std::span<const std::byte> bytes) {
-    return static_cast<std::uint32_t>(
-        ::crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<z_size_t>(bytes.size())));
+    return static_cast<std::uint32_t>(::libdeflate_crc32(0, bytes.data(), bytes.size()));
 }
 
 }  // namespace levelsweep::detail

@@ -59,7 +59,8 @@ public:
         read_triangles(a);
         const GridGeometry file_grid = read_grid();
         check_lists(file_grid, a.i0.size());
-        return build_and_compare(std::move(a), file_grid);
+        check_grid_geometry(a, file_grid);
+        return adopt_lists(std::move(a), file_grid);
     }
 
 private:
@@ -241,9 +242,9 @@ private:
     }
 
     // The grid must be the one the builder makes for these triangles and this
-    // cell size: origin at the vertices' minimum, the dims that follow, and the
-    // lists word for word.
-    Level build_and_compare(LevelArrays a, const GridGeometry& file_grid) const {
+    // cell size: origin at the vertices' minimum, the dims that follow (here),
+    // and the lists word for word (adopt_lists).
+    void check_grid_geometry(const LevelArrays& a, const GridGeometry& file_grid) const {
         const std::uint64_t grid_at = sections_[grid].offset;
         const auto [lo, hi] = vertex_bounds(a);
         GridGeometry expected;
@@ -262,6 +263,31 @@ private:
                 fail(grid_at + grid_dims + 4 * uk, std::string("grid n") + "xyz"[k] + " is " + std::to_string(file_grid.dims[uk]) +
                                                        ", the bounds and cell size give " + std::to_string(expected.dims[uk]));
         }
+    }
+
+    // The lists as the file holds them, when they are the builder's
+    // (CellGrid::adopt: one pass, no rebuild); otherwise the rebuild and a
+    // word-by-word comparison say exactly where they differ.
+    Level adopt_lists(LevelArrays a, const GridGeometry& file_grid) const {
+        const SectionInfo& s = sections_[cell];
+        AlignedVector<std::uint32_t> words(static_cast<std::size_t>(s.count));
+        for (std::size_t i = 0; i < words.size(); ++i) words[i] = u32(s.offset + 4 * i);
+        std::optional<CellGrid> adopted = CellGrid::adopt(file_grid, std::move(words), a.x, a.y, a.z, a.i0, a.i1, a.i2);
+        if (!adopted) return build_and_compare(std::move(a), file_grid);
+        return checked(detail::assemble_level(std::move(a), std::move(*adopted)));
+    }
+
+    Level checked(Level level) const {
+        if (verify_ && level.checksum() != u64(at_content_checksum))
+            fail(at_content_checksum, "content checksum mismatch: stored " + hex64(u64(at_content_checksum)) +
+                                          ", computed " + hex64(level.checksum()));
+        return level;
+    }
+
+    // The rebuilt lists against the file's, word by word: the first that
+    // differs names the cell and the word.
+    Level build_and_compare(LevelArrays a, const GridGeometry& file_grid) const {
+        const GridGeometry expected = grid_geometry_for(file_grid.origin, vertex_bounds(a).max, file_grid.cell_size);
         const SectionInfo& s = sections_[cell];
         const std::uint64_t needed = CellGrid::words_needed(expected, a.x, a.y, a.z, a.i0, a.i1, a.i2);
         if (needed != s.count)
@@ -277,10 +303,7 @@ private:
             fail(s.offset + 4 * i, "cell " + std::to_string(c) + "'s list differs from the cells of the triangles (word " +
                                        std::to_string(u32(s.offset + 4 * i)) + ", expected " + std::to_string(words[i]) + ")");
         }
-        if (verify_ && level.checksum() != u64(at_content_checksum))
-            fail(at_content_checksum, "content checksum mismatch: stored " + hex64(u64(at_content_checksum)) +
-                                          ", computed " + hex64(level.checksum()));
-        return level;
+        return checked(std::move(level));
     }
 
     std::span<const std::byte> b_;

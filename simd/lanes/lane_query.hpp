@@ -81,6 +81,37 @@ public:
         }
     }
 
+    // The walk's words [first, first + n) that pass the filters, a block at a
+    // time: each lane gathers the fields of the triangle its word names
+    // (WalkWords; a word naming none reads the triangle past the last, which no
+    // filter passes).
+    void reach(std::size_t first, std::size_t n, std::uint64_t* bits) const {
+        static_assert(64 % W == 0, "a block's bits must not straddle two words");
+        const WalkWords& w = level_.walk;
+        for (std::size_t i = 0; i < n; i += 64) bits[i / 64] = 0;
+        for (std::size_t i = 0; i < n; i += W) {
+            const std::size_t lanes = lanes_from(i, n);
+            alignas(64) std::array<std::int32_t, W> named{};
+            for (std::size_t k = 0; k < W; ++k) {
+                const std::uint32_t word = k < lanes ? w.words[first + i + k] : w.triangles;
+                named[k] = static_cast<std::int32_t>(word < w.triangles ? word : w.triangles);
+            }
+            const I at = I::load_aligned(named.data());
+            auto field = [&](std::size_t f) -> F {
+                switch (f) {
+                    case record::flags: return gather<A>(reinterpret_cast<const float*>(w.flags.data()), at);
+                    case record::n: return gather<A>(w.nx.data(), at);
+                    case record::n + 1: return gather<A>(w.ny.data(), at);
+                    case record::n + 2: return gather<A>(w.nz.data(), at);
+                    case record::d: return gather<A>(w.d.data(), at);
+                    default: return gather<A>(w.top.data(), at);  // record::top
+                }
+            };
+            const WFiltered<A> f = triangle_filters<A>(p_.filters, side_at_, M_, B(true), field);
+            bits[i / 64] |= std::uint64_t{lane_bits<A>(f.pass)} << (i % 64);
+        }
+    }
+
 private:
     // The lanes of the block starting at `i` of `count` entries.
     static std::size_t lanes_from(std::size_t i, std::size_t count) { return count - i < W ? count - i : W; }

@@ -1,19 +1,25 @@
 // The batch path's exact cell walk (batch_run.hpp): the box and walking
 // capsule sweeps with the counter bug, whose kernel misses decide which words
-// past a list's end are read (docs/design.md item 4).
+// past a list's end are read (docs/design.md item 4, Unit 13 0x0034888c).
+//
+// It reads the words the original reads, in its order, with the same visited
+// bits, but spends little on the words that cannot reach a kernel: the filters
+// run in lanes over runs of words (WalkWords: count words and the words past a
+// list included), a walking capsule skips a cell whose highest enabled
+// triangle is below its step, and only the words that pass go through the
+// visited bits and the kernel. Whether a word reaches
+// the kernel is the same at every read of it in a query (the filters read the
+// triangle and the query's constants only), and a triangle that does not is
+// skipped whether or not its visited bit is set; so the bits of the triangles
+// that reach the kernel are the only ones that decide anything, and the walk
+// keeps those exactly.
 #include <algorithm>
-#include <array>
+#include <bit>
 
 #include "batch_run.hpp"
 #include "mesh_visits.hpp"
 
 namespace levelsweep::detail {
-
-namespace {
-// A cell's list is evaluated in lanes when it is longer than this; a shorter
-// one goes through the reference visits themselves.
-constexpr std::uint32_t short_list = 6;
-}  // namespace
 
 std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
     QueryStats& stats = result_.stats;
@@ -21,74 +27,67 @@ std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
     VisitedBits& visited = s_.reference.visited;
     visited.reset();
     const CellGrid& grid = level_.grid();
-    const std::uint32_t triangles = level_.triangle_count();
+    const simd::WalkWords& walk = data_.walk;
+    const auto words = grid.words();
     std::uint32_t* slots = s_.entry_slots.data();
     simd::EntryOutcome* outcomes = s_.entry_outcomes.data();
     simd::LaneHit* hits = s_.entry_hits.data();
-    // One entry's effect on the counter, contacts gathered in order.
-    auto take = [&](simd::EntryOutcome o, simd::LaneHit& h) {
-        if (o == simd::EntryOutcome::scalar) o = scalar_lane(h);
-        if (o != simd::EntryOutcome::filtered) ++stats.kernel_calls;
-        if (o == simd::EntryOutcome::contact) {
-            count_hit(h);
-            gather.add(contact(h));
+    std::uint64_t* bits = s_.entry_bits.data();
+    // The words [first, first + n): those past the filters, on the first read
+    // of their triangle, through the kernel, in order; contacts gathered. Returns
+    // how many left the counter behind (a miss of the box, a capsule's fraction
+    // above 1).
+    auto evaluate_words = [&](std::size_t first, std::size_t n) {
+        isa_.reach(data_, plan_, first, n, bits);
+        std::size_t k = 0;
+        for (std::size_t b = 0; b < n; b += 64)
+            for (std::uint64_t m = bits[b / 64]; m != 0; m &= m - 1) {
+                const std::size_t p = first + b + static_cast<std::size_t>(std::countr_zero(m));
+                if (!visited.test_and_set(words[p])) slots[k++] = data_.slot_of[words[p]];
+            }
+        if (k == 0) return std::uint32_t{0};
+        isa_.evaluate(data_, plan_, slots, k, outcomes, hits);
+        std::uint32_t behind = 0;
+        for (std::size_t i = 0; i < k; ++i) {
+            simd::EntryOutcome o = outcomes[i];
+            if (o == simd::EntryOutcome::scalar) o = scalar_lane(hits[i]);
+            ++stats.kernel_calls;
+            if (o == simd::EntryOutcome::contact) {
+                count_hit(hits[i]);
+                gather.add(contact(hits[i]));
+            }
+            if (o == simd::EntryOutcome::not_advanced) ++behind;
         }
-        return o == simd::EntryOutcome::not_advanced ? Counter::not_advanced : Counter::advanced;
+        return behind;
     };
-    const VisitContext context{level_, visited, gather, stats, nullptr, q_.settings};
-    const BoxVisit box_visit{context, plan_.box, q_.move, direction_};
-    const SphereVisit capsule_visit{context, plan_.c, q_.move, direction_, plan_.r, true, plan_.filters.step_top};
-    auto nothing = [](auto...) {};
+    const bool step = plan_.filters.step;
+    const float step_top = plan_.filters.step_top;
     const Bounds qb = query_bounds(q_);
     grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
-        std::size_t pos = grid.list_offset(cell);
-        const std::uint32_t count = grid.word(pos);
-        // A short list costs less one entry at a time, through the reference
-        // visits themselves (the same answers by construction).
-        if (count <= short_list) {
-            if (q_.kind == QueryKind::box_sweep)
-                walk_cell(grid, cell, true, stats, box_visit, nothing, nothing);
-            else
-                walk_cell(grid, cell, true, stats, capsule_visit, nothing, nothing);
-            return;
-        }
-        ++pos;
+        const std::size_t pos = grid.list_offset(cell);
+        const std::uint32_t count = words[pos];
         ++stats.cells;
-        std::size_t n = 0;
-        for (std::uint32_t i = 0; i < count; ++i) {
-            const std::uint32_t tri = grid.word(pos++);
-            ++stats.entries;
-            if (!visited.test_and_set(tri)) slots[n++] = data_.slot_of[tri];
-        }
-        isa_.evaluate(data_, plan_, slots, n, outcomes, hits);
-        std::uint32_t counter = count;
-        for (std::size_t i = 0; i < n; ++i)
-            if (take(outcomes[i], hits[i]) == Counter::not_advanced) --counter;
-        // Each miss left the counter behind: read on past the list (docs/design.md
-        // item 4), one entry more per miss among those too.
-        while (counter < count) {
-            // As many words as the counter still lacks (more follow when some miss).
-            const std::size_t ahead = std::min<std::size_t>(max_block, count - counter);
-            std::array<std::uint32_t, max_block> words;
-            std::size_t valid = 0;
-            for (std::size_t k = 0; k < ahead; ++k) {
-                words[k] = grid.word(pos + k);
-                if (words[k] < triangles) slots[valid++] = data_.slot_of[words[k]];
+        stats.entries += count;
+        // A capsule's step above every enabled triangle of the list: none
+        // reaches the kernel, and the list reads as it stands.
+        if (count == 0 || (step && walk.cell_top[cell] < step_top)) return;
+        std::uint32_t behind = evaluate_words(pos + 1, count);
+        // Each word left behind makes the walk read one more past the list, and
+        // one more again for each of those left behind: at least `behind` more
+        // words, read as a block (the counter cannot catch up inside it).
+        std::size_t p = pos + 1 + count;
+        while (behind > 0) {
+            if (p >= walk.count) {  // past the last list every word names no triangle
+                stats.entries += behind;
+                stats.extra_entries += behind;
+                break;
             }
-            isa_.evaluate(data_, plan_, slots, valid, outcomes, hits);
-            for (std::size_t k = 0, v = 0; k < ahead && counter < count; ++k) {
-                ++pos;
-                ++stats.entries;
-                ++stats.extra_entries;
-                const bool evaluated = words[k] < triangles;
-                const std::size_t at = v;
-                v += evaluated ? 1 : 0;
-                if (visited.test_and_set(words[k])) {  // seen before, or no triangle: skipped
-                    ++counter;
-                    continue;
-                }
-                if (take(outcomes[at], hits[at]) == Counter::advanced) ++counter;
-            }
+            const std::size_t n = std::min<std::size_t>(behind, walk.count - p);
+            const std::uint32_t more = evaluate_words(p, n);
+            stats.entries += static_cast<std::uint32_t>(n);
+            stats.extra_entries += static_cast<std::uint32_t>(n);
+            p += n;
+            behind = behind - static_cast<std::uint32_t>(n) + more;
         }
     });
     visited.reset();

@@ -111,6 +111,7 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             p.r = q.radius;
             f.step = true;
             f.step_top = q.start.z + q.step_height;
+            if (takes_exact_walk(q)) break;  // the exact walk: no reach
             set_segment_reach(p, (p.r + m) * Vec3{1, 1, 1}, length_of(p.M) + p.r);
             break;
         }
@@ -128,7 +129,7 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             p.kernel = simd::LaneKernel::box_sweep;
             p.box = q.box();
             p.c = p.box.centre;
-            if (s.quirks.has(Quirk::mesh_cell_counter)) break;  // the exact walk: no reach
+            if (takes_exact_walk(q)) break;  // the exact walk: no reach
             Vec3 extent;
             for (int k = 0; k < 3; ++k) {
                 const Vec3 a = q.axes[k];

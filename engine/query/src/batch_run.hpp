@@ -45,6 +45,7 @@ struct BatchScratch::Impl {
         entry_slots.resize(longest + detail::max_block);
         entry_outcomes.resize(entry_slots.size());
         entry_hits.resize(entry_slots.size());
+        entry_bits.resize(entry_slots.size() / 64 + 1);
     }
 
     QueryScratch reference;  // the reference path (Isa::scalar), and the exact walk's visited bits and gather
@@ -58,6 +59,7 @@ struct BatchScratch::Impl {
     std::vector<std::uint32_t> entry_slots;
     std::vector<simd::EntryOutcome> entry_outcomes;
     std::vector<simd::LaneHit> entry_hits;
+    std::vector<std::uint64_t> entry_bits;  // the exact walk's words past the filters
     detail::RankedContacts ranked;
 };
 
@@ -79,9 +81,7 @@ public:
     // The box and walking capsule sweeps with the counter bug walk the cells
     // exactly; every other query runs the pruned search.
     std::span<MeshContact> run(bool& overflow) {
-        const bool counter_bug = q_.settings.quirks.has(Quirk::mesh_cell_counter) &&
-                                 (q_.kind == QueryKind::box_sweep || q_.kind == QueryKind::capsule_sweep);
-        return counter_bug ? exact_walk(overflow) : pruned(overflow);
+        return takes_exact_walk(q_) ? exact_walk(overflow) : pruned(overflow);
     }
 
 private:

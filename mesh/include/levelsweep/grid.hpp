@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "levelsweep/aligned.hpp"
@@ -98,6 +99,18 @@ public:
     CellGrid(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
              std::span<const float> z, std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
              std::span<const std::uint32_t> i2);
+
+    // The grid whose lists are `words` (count first, in walk order, as words()
+    // returns them), when they are exactly the lists the constructor above
+    // builds for these triangles: each list ascending, each triangle in every
+    // cell of its box and in no other. Nothing otherwise. Costs one pass over
+    // the words and one cell box per triangle, not a rebuild; `words` must hold
+    // one count per cell with its list after it (a level file's reader checks
+    // that first).
+    static std::optional<CellGrid> adopt(const GridGeometry& geometry, AlignedVector<std::uint32_t> words,
+                                         std::span<const float> x, std::span<const float> y, std::span<const float> z,
+                                         std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
+                                         std::span<const std::uint32_t> i2);
 
     // The length of the word array such a grid has: one count per cell and one
     // entry per (triangle, cell) pair, without building it.

@@ -61,6 +61,14 @@ Bounds vertex_bounds(const LevelArrays& arrays);
 // no_triangle, which the walks skip).
 inline constexpr std::size_t max_level_elements = 0x7fffffff;
 
+class Level;
+namespace detail {
+// A level of `arrays` (checked: their sizes, indices and floats) over `grid`,
+// built for them: the derived per-triangle arrays and the checksum. The
+// builder below and the level file's reader (which adopts the file's lists).
+Level assemble_level(LevelArrays arrays, CellGrid grid);
+}  // namespace detail
+
 class Level {
 public:
     Level();  // the empty level: no triangles, one empty cell
@@ -116,7 +124,7 @@ private:
         AlignedVector<float> x, y, z;
     };
 
-    friend Level build_level(LevelArrays arrays, const std::optional<Vec3>& cell_size);
+    friend Level detail::assemble_level(LevelArrays arrays, CellGrid grid);
 
     LevelArrays a_;
     std::array<Soa3, 3> edges_;

@@ -120,6 +120,10 @@ struct LaneTable {
     // outcome[i] per entry; a contact's lane data in hits[i].
     void (*evaluate)(const PackedLevel& level, const LanePlan& plan, const std::uint32_t* slots, std::size_t n,
                      EntryOutcome* outcome, LaneHit* hits);
+    // The exact walk's words [first, first + n) (WalkWords) whose triangles
+    // pass the query's filters: bit i of bits[i / 64] for word first + i (the
+    // bits are cleared first). first + n must not pass level.walk.count.
+    void (*reach)(const PackedLevel& level, const LanePlan& plan, std::size_t first, std::size_t n, std::uint64_t* bits);
 };
 
 // The instruction sets there is wide code for.

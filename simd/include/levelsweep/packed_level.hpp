@@ -50,10 +50,30 @@ struct alignas(64) BvhNode {
     std::uint32_t count[node_width];
 };
 
+// The exact cell walk's view of the grid (the box and walking capsule sweeps
+// with the counter bug, engine/query/src/batch_exact_walk.cpp): the grid's
+// words in order (count words included, as the counter bug reads them), and
+// per triangle what the filters read, so that a run of words is filtered in
+// lanes by gathering those fields by the words themselves. Index `triangles`
+// of the fields is a triangle that no filter passes (flags 0): every word that
+// names no triangle reads it.
+struct WalkWords {
+    const std::uint32_t* words = nullptr;  // the grid's words (CellGrid::words), `count` of them
+    std::size_t count = 0;
+    std::uint32_t triangles = 0;
+    AlignedVector<std::uint32_t> flags;  // per triangle, then the one past: the flags word masked to 0xfff
+    AlignedVector<float> nx, ny, nz, d;  // the unit normal and the plane
+    AlignedVector<float> top;            // the highest corner's z
+    // Per cell: the highest top of the enabled triangles its list names (-inf
+    // for none): a walking capsule whose step top is above it tests none of them.
+    AlignedVector<float> cell_top;
+};
+
 struct PackedLevel {
     AlignedVector<float> records;           // record::floats per slot
     AlignedVector<std::uint32_t> slot_of;   // triangle index -> slot
     AlignedVector<BvhNode> nodes;
+    WalkWords walk;
     std::uint32_t enabled = 0;              // slots 0 .. enabled - 1 are in the hierarchy
     float extent = 0.0f;                    // the largest |coordinate| of the level's vertices
 
