@@ -4,7 +4,13 @@
 // reads, the same whatever the line ends or the statements read past.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "levelsweep/import.hpp"
 #include "levelsweep/memory_limit.hpp"
@@ -43,6 +49,148 @@ const std::string xyz_lines = "property float x\nproperty float y\nproperty floa
 const std::string face_lines = "element face 1\nproperty list uchar int vertex_indices\n";
 const std::string vertex_lines = "element vertex 3\n" + xyz_lines;
 const std::string triangle_body = "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
+
+// A PLY file of a random layout, for the test that every layout the format
+// allows reads exactly: x, y and z in any order among other properties, each
+// of any numeric type; other elements before, between and after; lists of
+// any count and item type; ASCII (LF or CRLF) or binary of either byte order.
+struct RandomPly {
+    std::string text;
+    std::vector<Vec3> vertices;                   // as the file's values read in float32
+    std::vector<std::vector<std::uint32_t>> faces;  // their corners
+};
+
+class RandomPlyWriter {
+public:
+    explicit RandomPlyWriter(std::mt19937& rng) : rng_(rng) {}
+
+    RandomPly make() {
+        format_ = static_cast<int>(rng_() % 3);
+        eol_ = format_ == 0 && rng_() % 2 ? "\r\n" : "\n";
+        const std::uint32_t n = 3 + rng_() % 30, faces = 1 + rng_() % 12;
+        std::vector<Element> elements;
+        if (rng_() % 2) elements.push_back(other_element("edge"));
+        Element vertex{"vertex", n, {}};
+        for (const char* axis : {"x", "y", "z"}) vertex.props.push_back({axis, false, static_cast<int>(rng_() % 8), 0});
+        for (std::uint32_t k = rng_() % 4; k > 0; --k) vertex.props.push_back(other_property(k));
+        std::shuffle(vertex.props.begin(), vertex.props.end(), rng_);
+        elements.push_back(vertex);
+        if (rng_() % 2) elements.push_back(other_element("material"));
+        Element face{"face", faces, {}};
+        face.props.push_back({"vertex_indices", true, n < 128 ? static_cast<int>(rng_() % 6) : 4, static_cast<int>(rng_() % 6)});
+        for (std::uint32_t k = rng_() % 3; k > 0; --k) face.props.push_back(other_property(k));
+        std::shuffle(face.props.begin(), face.props.end(), rng_);
+        elements.push_back(face);
+        if (rng_() % 2) elements.push_back(other_element("edge_after"));
+
+        RandomPly out;
+        out.text = "ply" + eol_ + "format " + formats[format_] + " 1.0" + eol_ + "comment a random layout" + eol_;
+        for (const Element& e : elements) {
+            out.text += "element " + e.name + " " + std::to_string(e.count) + eol_;
+            for (const Prop& p : e.props)
+                out.text += p.list ? "property list " + std::string(type_names[p.count_type]) + " " + type_names[p.type] + " " + p.name + eol_
+                                   : "property " + std::string(type_names[p.type]) + " " + p.name + eol_;
+        }
+        out.text += "end_header" + eol_;
+        for (const Element& e : elements)
+            for (std::uint32_t i = 0; i < e.count; ++i) {
+                Vec3 v;
+                std::vector<std::uint32_t> corners(3 + rng_() % 4);
+                for (std::uint32_t& c : corners) c = rng_() % n;
+                line_start_ = true;
+                for (const Prop& p : e.props) {
+                    if (p.name == "vertex_indices" && e.name == "face") {
+                        value(out.text, p.count_type, static_cast<double>(corners.size()));
+                        for (const std::uint32_t c : corners) value(out.text, p.type, c);
+                    } else if (e.name == "vertex" && p.name.size() == 1) {
+                        (p.name == "x" ? v.x : p.name == "y" ? v.y : v.z) = coordinate(out.text, p.type);
+                    } else if (p.list) {
+                        const std::uint32_t items = rng_() % 4;
+                        value(out.text, p.count_type, items);
+                        for (std::uint32_t k = 0; k < items; ++k) value(out.text, p.type, small(p.type));
+                    } else {
+                        value(out.text, p.type, small(p.type));
+                    }
+                }
+                if (format_ == 0) out.text += eol_;
+                if (e.name == "vertex") out.vertices.push_back(v);
+                if (e.name == "face") out.faces.push_back(corners);
+            }
+        return out;
+    }
+
+private:
+    static constexpr const char* formats[3] = {"ascii", "binary_little_endian", "binary_big_endian"};
+    static constexpr const char* type_names[8] = {"char", "uchar", "short", "ushort", "int", "uint", "float", "double"};
+
+    struct Prop {
+        std::string name;
+        bool list = false;
+        int type = 0, count_type = 0;
+    };
+    struct Element {
+        std::string name;
+        std::uint32_t count = 0;
+        std::vector<Prop> props;
+    };
+
+    Prop other_property(std::uint32_t k) {
+        return {"other" + std::to_string(k), rng_() % 3 == 0, static_cast<int>(rng_() % 8), static_cast<int>(rng_() % 6)};
+    }
+    Element other_element(const char* name) {
+        Element e{name, static_cast<std::uint32_t>(rng_() % 3), {}};
+        for (std::uint32_t k = 1 + rng_() % 2; k > 0; --k) e.props.push_back(other_property(k));
+        return e;
+    }
+    double small(int t) { return t >= 6 ? 0.25 * (rng_() % 8) : static_cast<double>(rng_() % 100); }
+
+    // A coordinate of type t, written; what it reads as in float32.
+    float coordinate(std::string& out, int t) {
+        if (t == 6) {
+            const float f = uniform(rng_, -1000, 1000);
+            value(out, t, f);
+            return f;
+        }
+        if (t == 7) {
+            const double d = std::ldexp(static_cast<double>(rng_()) / 4294967296.0 - 0.5, static_cast<int>(rng_() % 20));
+            value(out, t, d);
+            return static_cast<float>(d);
+        }
+        const double lo[6] = {-128, 0, -32768, 0, -2147483648.0, 0};
+        const double hi[6] = {127, 255, 32767, 65535, 2147483647.0, 4294967295.0};
+        const double i = std::floor(lo[t] + (hi[t] - lo[t] + 1) * (static_cast<double>(rng_()) / 4294967296.0));
+        value(out, t, i);
+        return static_cast<float>(i);
+    }
+
+    // One value of type t as the body holds it: ASCII text that reads back
+    // exactly, or its bytes in the file's order.
+    void value(std::string& out, int t, double v) {
+        if (format_ == 0) {
+            char buf[40];
+            std::snprintf(buf, sizeof buf, t == 6 ? "%.9g" : t == 7 ? "%.17g" : "%.0f", v);
+            if (!line_start_) out += ' ';
+            line_start_ = false;
+            out += buf;
+            return;
+        }
+        std::uint64_t bits = 0;
+        std::size_t size = 0;
+        switch (t) {
+            case 0: case 1: bits = static_cast<std::uint8_t>(static_cast<std::int64_t>(v)), size = 1; break;
+            case 2: case 3: bits = static_cast<std::uint16_t>(static_cast<std::int64_t>(v)), size = 2; break;
+            case 4: case 5: bits = static_cast<std::uint32_t>(static_cast<std::int64_t>(v)), size = 4; break;
+            case 6: bits = std::bit_cast<std::uint32_t>(static_cast<float>(v)), size = 4; break;
+            default: bits = std::bit_cast<std::uint64_t>(v), size = 8;
+        }
+        for (std::size_t i = 0; i < size; ++i) out += static_cast<char>((bits >> (8 * (format_ == 1 ? i : size - 1 - i))) & 0xff);
+    }
+
+    std::mt19937& rng_;
+    int format_ = 0;
+    std::string eol_;
+    bool line_start_ = true;
+};
 
 // The memory limit for one scope.
 class MemoryLimit {
@@ -243,5 +391,34 @@ TEST_SUITE("import refusals") {
         const MemoryLimit tighter(8 * 1024);
         const std::string why = refused(small);
         CHECK_MESSAGE(why.find(small + ": the 1000 vertex, 1 face its header declares needs") != std::string::npos, why);
+    }
+
+    TEST_CASE("PLY of random layouts reads exactly: x, y, z of any type in any order, other properties, lists and elements, ASCII or binary") {
+        const ScratchDir dir("ply_layouts");
+        auto rng = seeded_rng(1213);
+        RandomPlyWriter writer(rng);
+        ImportOptions any_range;
+        any_range.allow_beyond_working_range = true;  // 32-bit integer coordinates reach past it
+        for (int trial = 0; trial < scaled(300); ++trial) {
+            CAPTURE(trial);
+            const RandomPly ply = writer.make();
+            const ImportResult r = import_level(dir.file("layout.ply", ply.text), any_range);
+            REQUIRE(r.level.vertex_count() == ply.vertices.size());
+            for (std::uint32_t v = 0; v < ply.vertices.size(); ++v) {
+                const Vec3 got = r.level.vertex(v), want = ply.vertices[v];
+                REQUIRE(std::bit_cast<std::uint32_t>(got.x) == std::bit_cast<std::uint32_t>(want.x));
+                REQUIRE(std::bit_cast<std::uint32_t>(got.y) == std::bit_cast<std::uint32_t>(want.y));
+                REQUIRE(std::bit_cast<std::uint32_t>(got.z) == std::bit_cast<std::uint32_t>(want.z));
+            }
+            std::uint32_t t = 0;
+            for (const auto& corners : ply.faces)
+                for (std::size_t k = 1; k + 1 < corners.size(); ++k, ++t) {
+                    REQUIRE(t < r.level.triangle_count());
+                    CHECK(r.level.corner_index(t, 0) == corners[0]);
+                    CHECK(r.level.corner_index(t, 1) == corners[k]);
+                    CHECK(r.level.corner_index(t, 2) == corners[k + 1]);
+                }
+            CHECK(t == r.level.triangle_count());
+        }
     }
 }
