@@ -61,6 +61,22 @@ std::optional<detail::RawMesh> read_or_refuse(Read read, const std::filesystem::
     return std::nullopt;
 }
 
+// The fuzzer's input, written to `input` and read from there.
+template <class Read>
+std::optional<detail::RawMesh> read_input(Read read, const InputFile& input, const std::uint8_t* data, std::size_t size) {
+    input.write(data, size);
+    return read_or_refuse(read, input.path());
+}
+
+// `text`, a mesh written again, read by `read` from the file `again`: the same mesh.
+template <class Read>
+void check_reads_back(Read read, const InputFile& again, const detail::RawMesh& mesh, const std::string& text) {
+    again.write(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    const auto back = read_or_refuse(read, again.path());
+    check(back.has_value());
+    check_same(mesh, *back);
+}
+
 // A float32 as text that reads back to the same bits.
 inline std::string float_text(float f) {
     char buf[32];

@@ -13,7 +13,6 @@
 namespace {
 
 using namespace levelsweep;
-using fuzz::check;
 
 std::string as_obj(const detail::RawMesh& m) {
     std::string out;
@@ -32,13 +31,7 @@ std::string as_obj(const detail::RawMesh& m) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const fuzz::InputFile input("obj_reader", ".obj"), again("obj_reader_again", ".obj");
-    input.write(data, size);
-    const auto mesh = fuzz::read_or_refuse(detail::read_obj, input.path());
-    if (!mesh) return 0;
-    const std::string text = as_obj(*mesh);
-    again.write(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-    const auto back = fuzz::read_or_refuse(detail::read_obj, again.path());
-    check(back.has_value());
-    fuzz::check_same(*mesh, *back);
+    const auto mesh = fuzz::read_input(detail::read_obj, input, data, size);
+    if (mesh) fuzz::check_reads_back(detail::read_obj, again, *mesh, as_obj(*mesh));
     return 0;
 }

@@ -13,7 +13,6 @@
 namespace {
 
 using namespace levelsweep;
-using fuzz::check;
 
 enum class Order { ascii, little, big };
 
@@ -51,15 +50,9 @@ std::string as_ply(const detail::RawMesh& m, Order order) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const fuzz::InputFile input("ply_reader", ".ply"), again("ply_reader_again", ".ply");
-    input.write(data, size);
-    const auto mesh = fuzz::read_or_refuse(detail::read_ply, input.path());
+    const auto mesh = fuzz::read_input(detail::read_ply, input, data, size);
     if (!mesh) return 0;
-    for (const Order order : {Order::ascii, Order::little, Order::big}) {
-        const std::string text = as_ply(*mesh, order);
-        again.write(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-        const auto back = fuzz::read_or_refuse(detail::read_ply, again.path());
-        check(back.has_value());
-        fuzz::check_same(*mesh, *back);
-    }
+    for (const Order order : {Order::ascii, Order::little, Order::big})
+        fuzz::check_reads_back(detail::read_ply, again, *mesh, as_ply(*mesh, order));
     return 0;
 }
