@@ -5,12 +5,19 @@
 //   world/<bodies>/<query>           overlap (the push sphere), sweep_human, sweep_object, strikes
 //   world/<bodies>/update            every body moved and every human's strike shapes re-posed
 //   world/<bodies>/frame/threads:N   a frame of every query kind through WorldRunner on N threads
+//   list/<bodies>/add_<order>/world  adding every body in rising, falling or random x
+//   list/<bodies>/remove_front/world removing every body, the lowest x first (the list's front)
+//   list/<bodies>/.../sorted_array   the same on the plain sorted array the list was (sorted_array_list.hpp)
 //
 // Scenes of 100, 1,000 and 10,000 bodies (world_scenes.hpp), one body per 25 m².
 // Each iteration runs 1,024 queries (or one update of every body); items per
 // second is queries (or bodies) per second. `bodies/q` is the bodies a gather
 // returns, `contacts/q` the contacts a query keeps. The frame benchmarks check
 // their answers' hash against the serial run's and report `cores` (cpu_time.hpp).
+// The list benchmarks run 10,000, 100,000 and 1,000,000 bodies (the sorted
+// array 10,000 and 100,000 only: its million would take hours); items per
+// second is bodies added or removed per second.
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -21,6 +28,7 @@
 #include "cpu_time.hpp"
 #include "levelsweep/world_runner.hpp"
 #include "result_hash.hpp"
+#include "sorted_array_list.hpp"
 #include "world_scenes.hpp"
 
 namespace {
@@ -128,6 +136,104 @@ void bm_frame(benchmark::State& state, std::uint32_t bodies, unsigned threads) {
     if (batch != serial) state.SkipWithError("a batch answer differs from the serial run's");
 }
 
+// The list benchmarks' bodies: a human's capsule each, one per 25 m² as in the
+// scenes, ordered by x as the benchmark asks.
+enum class Arrival { rising, falling, random };
+
+std::vector<Vec3> arrivals(std::uint32_t count, Arrival order) {
+    BenchRng rng(17);
+    const float side = std::sqrt(25.0f * static_cast<float>(count));
+    std::vector<Vec3> at(count);
+    for (Vec3& p : at) p = {rng.uniform(0, side), rng.uniform(0, side), 0};
+    const auto by_x = [](const Vec3& a, const Vec3& b) { return a.x < b.x; };
+    if (order == Arrival::rising) std::sort(at.begin(), at.end(), by_x);
+    if (order == Arrival::falling) std::sort(at.rbegin(), at.rend(), by_x);
+    return at;
+}
+
+BodyDesc capsule_body(const Vec3& feet, std::uint32_t i) {
+    BodyDesc d;
+    d.owner = i + 1;
+    d.type = body_type::human;
+    d.chain.push_back({i, Shape::of(Capsule{0.35f, 1.8f, feet}), shape_flag::enabled});
+    return d;
+}
+
+void bm_world_add(benchmark::State& state, std::uint32_t count, Arrival order) {
+    const std::vector<Vec3> at = arrivals(count, order);
+    for (auto _ : state) {
+        auto w = std::make_unique<World>();
+        for (std::uint32_t i = 0; i < count; ++i) w->add_body(capsule_body(at[i], i));
+        state.PauseTiming();
+        w.reset();
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(count));
+}
+
+void bm_world_remove_front(benchmark::State& state, std::uint32_t count) {
+    const std::vector<Vec3> at = arrivals(count, Arrival::random);
+    std::vector<std::uint32_t> front_first(count);
+    for (std::uint32_t i = 0; i < count; ++i) front_first[i] = i;
+    std::sort(front_first.begin(), front_first.end(), [&](std::uint32_t a, std::uint32_t b) { return at[a].x < at[b].x; });
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto w = std::make_unique<World>();
+        std::vector<BodyId> ids(count);
+        for (std::uint32_t i = 0; i < count; ++i) ids[i] = w->add_body(capsule_body(at[i], i)).id;
+        state.ResumeTiming();
+        for (const std::uint32_t i : front_first) w->remove_body(ids[i]);
+        state.PauseTiming();
+        w.reset();
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(count));
+}
+
+void bm_array_add(benchmark::State& state, std::uint32_t count, Arrival order) {
+    const std::vector<Vec3> at = arrivals(count, order);
+    for (auto _ : state) {
+        SortedArrayList list;
+        for (std::uint32_t i = 0; i < count; ++i) list.insert(i, i, world_bounds(capsule_body(at[i], i).chain[0].shape));
+        benchmark::DoNotOptimize(list.size());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(count));
+}
+
+void bm_array_remove_front(benchmark::State& state, std::uint32_t count) {
+    const std::vector<Vec3> at = arrivals(count, Arrival::rising);
+    for (auto _ : state) {
+        state.PauseTiming();
+        SortedArrayList list;
+        for (std::uint32_t i = 0; i < count; ++i) list.insert(i, i, world_bounds(capsule_body(at[i], i).chain[0].shape));
+        state.ResumeTiming();
+        for (std::uint32_t i = 0; i < count; ++i) list.erase(i);  // rising x: each is the front
+        benchmark::DoNotOptimize(list.size());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(count));
+}
+
+void register_list_benchmarks() {
+    const std::pair<const char*, Arrival> orders[] = {
+        {"add_rising", Arrival::rising}, {"add_falling", Arrival::falling}, {"add_random", Arrival::random}};
+    for (const std::uint32_t n : {10000u, 100000u, 1000000u}) {
+        const std::string prefix = "list/" + std::to_string(n) + "/";
+        const bool array_too = n <= 100000;
+        for (const auto& [name, order] : orders) {
+            benchmark::RegisterBenchmark((prefix + name + "/world").c_str(), bm_world_add, n, order)
+                ->Unit(benchmark::kMillisecond);
+            if (array_too)
+                benchmark::RegisterBenchmark((prefix + name + "/sorted_array").c_str(), bm_array_add, n, order)
+                    ->Unit(benchmark::kMillisecond);
+        }
+        benchmark::RegisterBenchmark((prefix + "remove_front/world").c_str(), bm_world_remove_front, n)
+            ->Unit(benchmark::kMillisecond);
+        if (array_too)
+            benchmark::RegisterBenchmark((prefix + "remove_front/sorted_array").c_str(), bm_array_remove_front, n)
+                ->Unit(benchmark::kMillisecond);
+    }
+}
+
 void register_all() {
     const std::pair<const char*, WorldBenchKind> kinds[] = {{"overlap", WorldBenchKind::overlap},
                                                             {"sweep_human", WorldBenchKind::sweep_human},
@@ -147,6 +253,7 @@ void register_all() {
                 ->Unit(benchmark::kMicrosecond)
                 ->UseRealTime();
     }
+    register_list_benchmarks();
 }
 
 }  // namespace

@@ -26,7 +26,8 @@ bool is_identity(const aiMatrix4x4& m) {
 
 class SceneReader {
 public:
-    explicit SceneReader(const aiScene& scene) : scene_(scene) {
+    SceneReader(const aiScene& scene, const std::filesystem::path& path) : scene_(scene) {
+        mesh_.source = path.string();
         for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
             aiString name;
             scene.mMaterials[i]->Get(AI_MATKEY_NAME, name);
@@ -53,7 +54,7 @@ private:
         for (unsigned v = 0; v < m.mNumVertices; ++v) {
             const aiVector3D& p = m.mVertices[v];
             if (identity) {
-                mesh_.vertices.push_back({p.x, p.y, p.z});
+                mesh_.add_vertex({p.x, p.y, p.z});
                 continue;
             }
             // In double, rounded to float32 once.
@@ -61,7 +62,7 @@ private:
             const auto row = [&](int r) {
                 return static_cast<float>(((t[r][0] * x + t[r][1] * y) + t[r][2] * z) + t[r][3]);
             };
-            mesh_.vertices.push_back({row(0), row(1), row(2)});
+            mesh_.add_vertex({row(0), row(1), row(2)});
         }
         const std::uint32_t material = m.mMaterialIndex < material_of_.size() ? material_of_[m.mMaterialIndex] : 0;
         for (unsigned f = 0; f < m.mNumFaces; ++f) {
@@ -91,7 +92,7 @@ RawMesh read_assimp(const std::filesystem::path& path) {
     Assimp::Importer importer;
     const aiScene* scene = importer.ReadFile(path.string(), 0);
     if (!scene) throw ImportError(path.string() + ": " + importer.GetErrorString());
-    return SceneReader(*scene).read();
+    return SceneReader(*scene, path).read();
 }
 
 }  // namespace levelsweep::detail

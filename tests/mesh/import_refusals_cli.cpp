@@ -55,18 +55,18 @@ TEST_SUITE("import refusals") {
         CHECK_FALSE(std::filesystem::exists(dir / "out.lvl.partial"));
     }
 
-    TEST_CASE("an empty OBJ, random bytes named .obj and a mesh of lines only are refused, not imported as empty levels") {
+    TEST_CASE("an empty OBJ, random bytes named .obj, an unknown statement and a mesh of lines only are refused, not imported as empty levels") {
         const ScratchDir dir("obj_nothing");
         auto rng = seeded_rng(1212);
         std::string random_bytes(4096, '\0');
         for (char& c : random_bytes) c = static_cast<char>(rng());
         std::string printable(4096, ' ');
-        for (char& c : printable) c = static_cast<char>('!' + rng() % 90);  // no newline, no NUL: one long unknown statement
+        for (char& c : printable) c = static_cast<char>('A' + rng() % 58);  // no blank, newline, '#' or NUL: one long unknown statement
         const std::pair<std::string, std::string> cases[] = {
             {"", "no triangles"},
             {random_bytes, "a NUL byte: this is not an OBJ text file"},
-            {printable, "no triangles"},
-            {"v 0 0 0\nv 1 0 0\nl 1 2\nf 1 2\n", "no triangles (faces read: 1; points, lines and faces of fewer than three corners: 2)"},
+            {printable, "nothing.obj:1: unknown statement '" + printable.substr(0, 40) + "...': what it holds would be lost"},
+            {"v 0 0 0\nv 1 0 0\nl 1 2\np 1\n", "no triangles (faces read: 0; points, lines and faces of fewer than three corners: 2)"},
         };
         for (const auto& c : cases) {
             const std::string& text = c.first;

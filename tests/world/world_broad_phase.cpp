@@ -1,11 +1,14 @@
 // IPhysics_QueryBox over the world's x-sorted list (spec Unit 4, step 1): the
-// order, the box test, and the broad phase against testing every body over
-// random scenes of thousands of moving bodies.
+// order, the box test, the broad phase against testing every body over random
+// scenes of thousands of moving bodies, and its tree against the plain sorted
+// array the list was, over long runs of insertions, moves and removals.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <random>
 
+#include "../../bench/sorted_array_list.hpp"
 #include "world_support.hpp"
 
 using namespace levelsweep;
@@ -213,5 +216,116 @@ TEST_SUITE("world broad phase") {
         }
         MESSAGE(compared << " gathers compared, " << nonempty << " with bodies");
         CHECK(nonempty > compared / 4);  // the queries meet bodies, not only empty space
+    }
+
+    TEST_CASE("IPhysics_QueryBox: the list's tree keeps the plain sorted array's order over insertions, moves and removals in any order") {
+        // The world against the plain model of its list (bench/sorted_array_list.hpp):
+        // bodies arriving in falling, rising and random x, leaving from the
+        // front, the back and anywhere, moving a little or far, resized,
+        // many sharing a min x (a 0.5 m grid), so that the tree's nodes
+        // split, merge, even out, and its root grows and shrinks.
+        std::mt19937 rng = seeded_rng(1203);
+        const int many = scaled(20000);
+        World w;
+        bench::SortedArrayList model;
+        std::map<std::uint32_t, BodyId> handles;  // by model id, which is also the order of addition
+        std::uint32_t next_id = 0;
+        const auto snap = [](float v) { return std::round(v * 2.0f) / 2.0f; };
+        const auto listed = [&](BodyId id) {
+            const auto v = w.body(id);
+            REQUIRE(v);
+            return v->bounds;
+        };
+        const auto add_at = [&](float x) {
+            BodyDesc d;
+            d.owner = 1 + next_id % 7;
+            const Vec3 at{x, snap(uniform(rng, -20, 20)), 0};
+            d.chain.push_back({1, sphere(snap(uniform(rng, 0.5f, 2.0f)), at)});
+            if (rng() % 4 == 0) d.chain.push_back({2, capsule(0.35f, 1.8f, at + Vec3{snap(uniform(rng, -3, 3)), 0, 0})});
+            const BodyId id = add(w, d);
+            model.insert(next_id, next_id, listed(id));
+            handles[next_id++] = id;
+        };
+        const auto remove = [&](std::map<std::uint32_t, BodyId>::iterator it) {
+            REQUIRE(w.remove_body(it->second) == WorldStatus::ok);
+            model.erase(it->first);
+            handles.erase(it);
+        };
+        const auto move = [&](std::map<std::uint32_t, BodyId>::iterator it, float dx) {
+            REQUIRE(w.move_body(it->second, {dx, snap(uniform(rng, -1, 1)), 0}) == WorldStatus::ok);
+            model.update(it->first, listed(it->second));
+        };
+        const auto random_body = [&] {
+            auto it = handles.begin();
+            std::advance(it, static_cast<std::ptrdiff_t>(rng() % handles.size()));
+            return it;
+        };
+        // The bodies in the model's order, as handles.
+        const auto expected = [&](const ShapeBounds& q) {
+            std::vector<BodyId> ids;
+            for (const std::uint32_t id : model.gather(q)) ids.push_back(handles.at(id));
+            return ids;
+        };
+        std::size_t compared = 0;
+        const auto compare = [&] {
+            REQUIRE(w.body_count() == handles.size());
+            const GatherQuery all = box_query({-1e30f, -1e30f, -1e30f}, {1e30f, 1e30f, 1e30f});
+            REQUIRE(gather(w, all) == expected(all.box));
+            for (int k = 0; k < 20; ++k) {
+                const Vec3 c{uniform(rng, -600, 600), uniform(rng, -25, 25), uniform(rng, -2, 4)};
+                const Vec3 half{uniform(rng, 0, 40), uniform(rng, 0, 30), uniform(rng, 0, 3)};
+                const GatherQuery q = box_query(c - half, c + half);
+                CHECK(gather(w, q) == expected(q.box));
+                ++compared;
+            }
+        };
+
+        for (int i = 0; i < many; ++i) {  // falling x, ties on the grid
+            add_at(snap(500.0f - 1000.0f * float(i) / float(many)));
+            if (i % 1000 == 999) compare();
+        }
+        compare();
+        for (int i = 0; i < many * 3 / 4; ++i) {  // from the front
+            remove(handles.find(model.front()));
+            if (i % 1000 == 999) compare();
+        }
+        for (int i = 0; i < many; ++i) {  // rising x, interleaved with removals from the back
+            add_at(snap(-500.0f + 1000.0f * float(i) / float(many)));
+            if (i % 3 == 0) remove(std::prev(handles.end()));
+            if (i % 1000 == 999) compare();
+        }
+        compare();
+        for (int i = 0; i < 2 * many; ++i) {  // churn: every kind of change, anywhere
+            const unsigned dice = rng() % 100;
+            if (dice < 30 || handles.size() < 10) add_at(snap(uniform(rng, -600, 600)));
+            else if (dice < 55) remove(random_body());
+            else if (dice < 85) move(random_body(), snap(uniform(rng, -1, 1)));
+            else if (dice < 95) {  // far, to anywhere in the span
+                const auto it = random_body();
+                move(it, snap(uniform(rng, -600, 600)) - view(w, it->second).bounds.min.x);
+            }
+            else {
+                const auto it = random_body();
+                const BodyView v = view(w, it->second);
+                std::vector<Shape> chain;
+                for (const BodyShape& s : v.chain) {
+                    Shape p = s.shape;
+                    if (p.type == ShapeType::sphere) p.sphere.radius = snap(uniform(rng, 0.5f, 30.0f));
+                    chain.push_back(p);
+                }
+                REQUIRE(w.pose_body(it->second, chain, {}) == WorldStatus::ok);
+                model.update(it->first, listed(it->second));
+            }
+            if (i % 1000 == 999) compare();
+        }
+        compare();
+        while (!handles.empty()) {  // everyone leaves, anywhere
+            remove(random_body());
+            if (handles.size() % 1000 == 0) compare();
+        }
+        compare();
+        for (int i = 0; i < 100; ++i) add_at(snap(uniform(rng, -600, 600)));  // and the emptied list fills again
+        compare();
+        MESSAGE(compared << " gathers compared");
     }
 }

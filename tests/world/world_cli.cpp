@@ -249,4 +249,21 @@ TEST_SUITE("world cli") {
         CHECK(refused(odd_chain).find("\"shape\"") != std::string::npos);
         std::filesystem::remove(queries);
     }
+
+    TEST_CASE("levelsweep query --scene: overlap_shape with option 0x400 and no box answers no_box, not ok with no contacts") {
+        const auto scene = write_file("scene_no_box.json", scene_text);
+        // The sphere overlaps the human at x = 10; a box left out must not become one at the origin.
+        const auto queries = write_file("scene_no_box.jsonl",
+            R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [10, 5, 1]}, "options": "0x402"})" "\n"
+            R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [10, 5, 1]}, "options": "0x402", "box": {"min": [8, 3, 0], "max": [12, 7, 2]}})" "\n");
+        const CliResult r = run_cli(join("query ", level_path(), " ", queries.string(), " --scene ", scene.string()));
+        const std::vector<json> a = json_lines(r.out);
+        REQUIRE(a.size() == 2);
+        CHECK(a[0].at("status") == "no_box");
+        CHECK(a[0].at("count") == 0);
+        CHECK(a[1].at("status") == "ok");
+        CHECK(other_owners(a[1]) == std::vector<std::uint32_t>{20, 9});
+        std::filesystem::remove(scene);
+        std::filesystem::remove(queries);
+    }
 }

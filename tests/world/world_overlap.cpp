@@ -165,10 +165,31 @@ TEST_SUITE("world overlap") {
         CHECK(far.result.stats.candidates == 1);
         q.box = {{-3, -3, 0}, {12, 3, 2}};
         CHECK(owners(ask(w, q)) == std::vector<std::uint32_t>{22});
-        q.box.max.x = std::numeric_limits<float>::infinity();
+        q.box->max.x = std::numeric_limits<float>::infinity();
         CHECK(ask(w, q).result.status == WorldStatus::non_finite);
         q.options &= ~world_option::given_box;  // without 0x400 the box is not read
         CHECK(owners(ask(w, q)) == std::vector<std::uint32_t>{22});
+    }
+
+    TEST_CASE("IPhysics_OverlapShape 0x0033ebb8 option 0x400 without a box is refused with no_box, not gathered at the origin") {
+        World w;
+        add(w, human(21, {10, 0, 0}));
+        // The sphere overlaps the human far from the origin; a box left out
+        // must not stand for one at the origin, which gathers nobody.
+        ShapeOverlapQuery q = probe(sphere(2, {10, 0, 1}), world_option::bodies | world_option::given_box);
+        const Answer missing = ask(w, q);
+        CHECK(missing.result.status == WorldStatus::no_box);
+        CHECK(missing.result.count == 0);
+        CHECK(missing.result.stats.candidates == 0);
+        CHECK(world_status_name(WorldStatus::no_box) == "no_box");
+        q.box = ShapeBounds{{0, 0, 0}, {0, 0, 0}};  // a box at the origin, given on purpose, is read as given
+        CHECK(ask(w, q).result.status == WorldStatus::ok);
+        CHECK(ask(w, q).result.count == 0);
+        q.box = ShapeBounds{{8, -2, -1}, {12, 2, 3}};
+        CHECK(owners(ask(w, q)) == std::vector<std::uint32_t>{21});
+        q.box.reset();
+        q.options &= ~world_option::given_box;  // without 0x400 no box is needed: the shape's bounds gather
+        CHECK(owners(ask(w, q)) == std::vector<std::uint32_t>{21});
     }
 
     TEST_CASE("IPhysics_OverlapShape 0x0033ebb8: 50 slots and the cap at max, reported, never overflowed") {

@@ -1,21 +1,25 @@
-// The candidate list of IPhysics_QueryBox: the bodies' world boxes kept sorted
-// by min x (bodies added earlier first on a tie), as the original's x-sorted
-// list suggests, updated in place when a box changes (sort and sweep along x).
+// The candidate list of IPhysics_QueryBox: the bodies' world boxes in the
+// original's x-sorted order (by min x, bodies added earlier first on a tie),
+// held as a B+ tree so that adding, moving and removing a body costs
+// O(log n) whatever the order. (A sorted array shifted on every change made a
+// scene loaded in falling x, or emptied from the front, quadratic.)
 //
-// A query walks, in list order, the entries whose min x lies in
-// [box.min.x - W, box.max.x], W at least the widest entry's x extent (kept per
-// bucket of widths, so that it follows removals and shrinking boxes in O(1)),
-// and skips each block of 32 consecutive entries whose largest max x falls
-// short of box.min.x. Every entry left out is provably apart in x, and every
-// entry walked gets bounds_overlap's exact test; so the bodies visited are
-// those that testing every body would find, in the same order (the
-// differential test in tests/world/world_broad_phase.cpp checks it).
+// Leaves hold up to 64 entries in list order. An inner node holds, for each
+// child, a separator (a key no greater than any in the child and greater than
+// every key of the child before it) and the largest max x of the child's
+// boxes. Each slot knows its leaf and place, and each node its parent, so a
+// move that keeps its body in its leaf (most do) touches that leaf and the
+// maxima above it only. A query walks the tree in list order, stops at the first entry or
+// separator whose min x lies past the box, skips every child whose boxes all
+// end before it, and gives every entry it reaches bounds_overlap's exact test.
+// So the bodies visited are those that testing every body finds, in the same
+// order (tests/world/world_broad_phase.cpp checks it against a plain sorted
+// array over random insertions, moves and removals).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
+#include <optional>
 #include <vector>
 
 #include "levelsweep/shape_bounds.hpp"
@@ -24,75 +28,137 @@ namespace levelsweep::world_detail {
 
 class BroadPhase {
 public:
+    BroadPhase();
+
     // Entries must have finite bounds (World validates every shape).
     void insert(std::uint32_t slot, std::uint64_t sequence, const ShapeBounds& b);
     void update(std::uint32_t slot, const ShapeBounds& b);
     void erase(std::uint32_t slot);
-    bool contains(std::uint32_t slot) const { return slot < position_.size() && position_[slot] != npos; }
+    bool contains(std::uint32_t slot) const { return slot < listed_.size() && listed_[slot].leaf != unlisted; }
 
     // Calls f(slot) for every entry whose box overlaps q (touching included), in
     // list order. A query box with a NaN corner overlaps nothing.
     template <class F>
     void visit(const ShapeBounds& q, F&& f) const {
-        const std::size_t n = entries_.size();
-        std::size_t i = first_in_window(q.min.x);
-        while (i < n && entries_[i].box.min.x <= q.max.x) {
-            const std::size_t block_end = std::min(n, (i / block + 1) * block);
-            if (block_max_x_[i / block] < q.min.x) {  // nothing in the rest of this block reaches q
-                i = block_end;
-                continue;
-            }
-            for (; i < block_end && entries_[i].box.min.x <= q.max.x; ++i) {
-                const ShapeBounds& b = entries_[i].box;
-                if (b.max.x >= q.min.x && b.min.y <= q.max.y && q.min.y <= b.max.y && b.min.z <= q.max.z &&
-                    q.min.z <= b.max.z)
-                    f(entries_[i].slot);
-            }
-        }
+        visit_node(root_, height_, q, f);
     }
 
 private:
-    static constexpr std::uint32_t npos = std::numeric_limits<std::uint32_t>::max();
-    static constexpr std::size_t block = 32;
+    static constexpr std::uint32_t leaf_capacity = 64, inner_capacity = 16;
+    // A node with fewer is merged with a sibling or takes some of its entries.
+    static constexpr std::uint32_t leaf_minimum = leaf_capacity / 4, inner_minimum = inner_capacity / 4;
+
+    // The list's order: min x, then the order of addition (unique per entry).
+    struct Key {
+        float x = 0.0f;
+        std::uint64_t sequence = 0;
+    };
+    static bool less(const Key& a, const Key& b) { return a.x < b.x || (a.x == b.x && a.sequence < b.sequence); }
 
     struct Entry {
         ShapeBounds box;
         std::uint64_t sequence = 0;
         std::uint32_t slot = 0;
+        Key key() const { return {box.min.x, sequence}; }
+    };
+    struct Leaf {
+        std::uint32_t count = 0;
+        std::array<Entry, leaf_capacity> entries;
+    };
+    struct Inner {
+        std::uint32_t count = 0;
+        bool over_leaves = false;  // its children are leaves
+        std::array<std::uint32_t, inner_capacity> child;
+        std::array<Key, inner_capacity> low;      // low[c] separates child c from c - 1 (low[0] is not read)
+        std::array<float, inner_capacity> max_x;  // the largest max x of child c's boxes
+    };
+    // By slot: where its entry is (its leaf and its place there), or unlisted.
+    static constexpr std::uint32_t unlisted = 0xffffffff;
+    struct Listed {
+        std::uint32_t leaf = unlisted, pos = 0;
+    };
+    // A node that split off the right half of another, for its parent to take.
+    struct Split {
+        std::uint32_t node = 0;
+        Key low;
     };
 
-    // Width buckets: bucket 0 holds zero widths; the others split each octave
-    // [2^e, 2^(e+1)) into 8 equal parts, for the x extents of float boxes
-    // (2^-149 .. 2^129).
-    static constexpr int min_exponent = -150;
-    static constexpr int max_exponent = 130;
-    static constexpr int parts = 8;
-    static constexpr std::size_t bucket_count = 1 + parts * (1 + max_exponent - min_exponent);
-    static std::size_t bucket_of(const ShapeBounds& b);
-    void count_width(const ShapeBounds& b, int delta);
-    // At least every entry's x extent: the top of the highest non-empty bucket.
-    double width_bound() const;
-
-    // The first position whose min x could belong to a box reaching q_min_x.
-    std::size_t first_in_window(float q_min_x) const;
-    // Moves the entry at `pos` left or right until the list is sorted again;
-    // returns where it ends.
-    std::size_t restore_order(std::size_t pos);
-    // Recomputes the largest max x of the blocks holding positions [from, to].
-    void refresh_blocks(std::size_t from, std::size_t to);
-    static bool before(const Entry& a, const Entry& b) {
-        return a.box.min.x < b.box.min.x || (a.box.min.x == b.box.min.x && a.sequence < b.sequence);
-    }
-    void place(std::size_t pos, const Entry& e) {
-        entries_[pos] = e;
-        position_[e.slot] = static_cast<std::uint32_t>(pos);
+    // Level 0 is a leaf; `node` indexes leaves_ or inners_ by its level.
+    template <class F>
+    bool visit_node(std::uint32_t node, int level, const ShapeBounds& q, F& f) const {
+        if (level == 0) {
+            const Leaf& l = leaves_[node];
+            for (std::uint32_t i = 0; i < l.count; ++i) {
+                const ShapeBounds& b = l.entries[i].box;
+                if (!(b.min.x <= q.max.x)) return false;  // this entry and every later one lie past q
+                if (b.max.x >= q.min.x && b.min.y <= q.max.y && q.min.y <= b.max.y && b.min.z <= q.max.z &&
+                    q.min.z <= b.max.z)
+                    f(l.entries[i].slot);
+            }
+            return true;
+        }
+        const Inner& n = inners_[node];
+        for (std::uint32_t c = 0; c < n.count; ++c) {
+            if (c > 0 && !(n.low[c].x <= q.max.x)) return false;
+            if (n.max_x[c] < q.min.x) continue;  // every box of this child ends before q
+            if (!visit_node(n.child[c], level - 1, q, f)) return false;
+        }
+        return true;
     }
 
-    std::vector<Entry> entries_;           // the list, sorted by (min x, sequence)
-    std::vector<std::uint32_t> position_;  // by slot: its position in entries_, or npos
-    std::vector<float> block_max_x_;       // by block of `block` entries: their largest max x
-    std::array<std::uint32_t, bucket_count> widths_{};
-    std::size_t top_bucket_ = 0;           // the highest non-empty bucket (0 when none)
+    std::uint32_t new_leaf();
+    std::uint32_t new_inner(bool over_leaves);
+    float max_x_of(std::uint32_t node, int level) const;
+    static std::uint32_t child_for(const Inner& n, const Key& k);
+    // Puts a child into inner node `node` at `at` and records its parent.
+    void put_child(std::uint32_t node, std::uint32_t at, std::uint32_t child, const Key& low, float max_x);
+    static void remove_child(Inner& n, std::uint32_t at);
+    std::uint32_t parent_of(std::uint32_t node, int level) const {
+        return level == 0 ? leaf_parent_[node] : inner_parent_[node];
+    }
+    std::uint32_t index_in_parent(std::uint32_t parent, std::uint32_t node) const;
+    // An entry into its place in a leaf with room, and out of one.
+    void put_entry(std::uint32_t leaf, const Entry& e);
+    void take_entry(std::uint32_t leaf, std::uint32_t pos);
+    // The leaf a key belongs in, by the separators.
+    std::uint32_t leaf_for(const Key& k) const;
+    // Records where entries [from, to] of a leaf are, after they moved.
+    void reindex(std::uint32_t leaf, std::uint32_t from, std::uint32_t to);
+    void reindex(std::uint32_t leaf, std::uint32_t from) { reindex(leaf, from, leaves_[leaf].count - 1); }
+
+    // Adds e under `node`; returns the node split off when it overflowed. The
+    // flags say whether the node is the tree's first or last at its level:
+    // there a split leaves the full half whole, so entries arriving in rising
+    // or falling x fill their leaves.
+    std::optional<Split> insert_at(std::uint32_t node, int level, const Entry& e, bool first, bool last);
+    std::optional<Split> insert_in_leaf(std::uint32_t node, const Entry& e, bool first, bool last);
+    std::optional<Split> insert_in_inner(std::uint32_t node, std::uint32_t at, std::uint32_t child, const Key& low,
+                                         float max_x);
+    // Removes the entry of key k under `node`; returns whether the node is left
+    // with fewer than its minimum.
+    bool erase_at(std::uint32_t node, int level, const Key& k);
+    // Child c of `parent` (at `level`) has fewer than its minimum: merges it
+    // with a sibling, or moves entries across so both have enough.
+    void rebalance(std::uint32_t parent, std::uint32_t c, int level);
+    // The pair of children i, i + 1: merged (true) or evened out.
+    bool rebalance_leaves(Inner& p, std::uint32_t i);
+    bool rebalance_inners(Inner& p, std::uint32_t i);
+
+    // Whether key k lies within the separators above `leaf`: no less than the
+    // nearest one on its left, less than the nearest one on its right.
+    bool within_lower(std::uint32_t leaf, const Key& k) const;
+    bool within_upper(std::uint32_t leaf, const Key& k) const;
+    // After one entry of `leaf` changed its max x from `was` to `now`: the
+    // largest max x of each node above, as far up as it changes.
+    void raise_max_x(std::uint32_t leaf, float was, float now);
+
+    std::vector<Leaf> leaves_;
+    std::vector<Inner> inners_;
+    std::vector<std::uint32_t> leaf_parent_, inner_parent_;  // by node (the root's is not read)
+    std::vector<std::uint32_t> free_leaves_, free_inners_;
+    std::uint32_t root_ = 0;
+    int height_ = 0;               // the root's level
+    std::vector<Listed> listed_;   // by slot
 };
 
 }  // namespace levelsweep::world_detail

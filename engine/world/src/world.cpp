@@ -23,6 +23,7 @@ std::string_view world_status_name(WorldStatus s) {
         case WorldStatus::no_level: return "no_level";
         case WorldStatus::no_shape: return "no_shape";
         case WorldStatus::out_of_range: return "out_of_range";
+        case WorldStatus::no_box: return "no_box";
     }
     return "?";
 }

@@ -19,7 +19,10 @@ WorldResult World::overlap(const ShapeOverlapQuery& q, std::span<Contact> out, W
     const StoredBody* self = nullptr;
     if (q.body && (self = im.find(*q.body)) == nullptr) r.status = WorldStatus::unknown_body;
     else if (const WorldStatus st = validate_shape(q.shape); st != WorldStatus::ok) r.status = st;
-    else if ((q.options & world_option::given_box) && !bounds_finite(q.box)) r.status = WorldStatus::non_finite;
+    // Option 0x400 reads the box at +0x08: without one there is nothing to
+    // gather with (gathering at the origin instead answered "no contacts").
+    else if ((q.options & world_option::given_box) && !q.box) r.status = WorldStatus::no_box;
+    else if ((q.options & world_option::given_box) && !bounds_finite(*q.box)) r.status = WorldStatus::non_finite;
     else if ((q.options & world_option::mesh) && im.level == nullptr) r.status = WorldStatus::no_level;
     if (r.status != WorldStatus::ok) return r;
 
@@ -30,7 +33,7 @@ WorldResult World::overlap(const ShapeOverlapQuery& q, std::span<Contact> out, W
     fill.clear = true;  // unwritten words are zero: no answer depends on the buffer's history
     if ((q.options & world_option::bodies) && max > 0) {  // +0x18 of 0: no body is tested at all
         // Step 1: the gather box is the shape's world bounds, or +0x08 with 0x400.
-        const ShapeBounds box = (q.options & world_option::given_box) ? q.box : world_bounds(q.shape);
+        const ShapeBounds box = (q.options & world_option::given_box) ? *q.box : world_bounds(q.shape);
         const std::uint32_t mask = (q.options & world_option::type_mask) ? q.type_mask : ~0u;
         const Owner& asker = im.owner_of(owner);
         const bool enabled_only = q.options & world_option::enabled_only;

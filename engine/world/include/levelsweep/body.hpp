@@ -125,8 +125,9 @@ enum class WorldStatus : std::uint8_t {
     no_level,         // option 0x1 (the level mesh) in a world without a level
     no_shape,         // a body sweep for a body whose chain is empty
     out_of_range,     // a shape or sweep reaching beyond the kernels' working range (working_range.hpp)
+    no_box,           // an overlap with option 0x400 (gather with the given box) but no box given
 };
-inline constexpr int world_status_count = static_cast<int>(WorldStatus::out_of_range) + 1;
+inline constexpr int world_status_count = static_cast<int>(WorldStatus::no_box) + 1;
 std::string_view world_status_name(WorldStatus s);
 
 // The same checks a mesh query makes of its shape: every value finite (and its

@@ -6,9 +6,10 @@
 // query writes into the caller's buffers and allocates nothing.
 //
 // The candidate gather (IPhysics_QueryBox) walks a list of the bodies' world
-// boxes kept sorted by min x, as the original's list is, and updated in place
-// when a body moves (a sort-and-sweep broad phase along x): a query visits only
-// the bodies whose min x lies in a window around its box, in list order.
+// boxes kept sorted by min x, as the original's list is, held as a B+ tree so
+// that adding, moving and removing a body costs O(log n) whatever the order (a
+// sort-and-sweep broad phase along x): a query visits, in list order, only the
+// parts of the list whose boxes can reach its box.
 // docs/world.md shows a frame's worth of calls; docs/decisions.md ("The world")
 // records what the spec leaves open.
 #pragma once

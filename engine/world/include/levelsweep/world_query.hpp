@@ -69,7 +69,7 @@ struct ShapeOverlapQuery {
     std::optional<BodyId> body;      // +0x00: the querying body (owner, group, flags); none: a free shape
     std::uint32_t shape_id = 0;      // +0x04: written to each contact's +0x04
     Shape shape;                     // +0x04: the querying shape (own: the overlap table's row)
-    ShapeBounds box;                 // +0x08: the gather box with option 0x400
+    std::optional<ShapeBounds> box;  // +0x08: the gather box with option 0x400 (required then: no_box without it)
     std::uint32_t options = world_option::bodies;  // +0x10
     std::uint32_t type_mask = ~0u;   // +0x14, read with option 0x10
     int max = 0;                     // +0x18: the most contacts returned (0: no body is tested)
