@@ -9,7 +9,7 @@
 
 #include <unordered_map>
 
-#include "raw_mesh.hpp"
+#include "levelsweep/raw_mesh.hpp"
 #include "read_file.hpp"
 
 namespace levelsweep::detail {

@@ -8,7 +8,7 @@
 
 #include "levelsweep/level_range.hpp"
 #include "levelsweep/level_stats.hpp"
-#include "raw_mesh.hpp"
+#include "levelsweep/raw_mesh.hpp"
 
 namespace levelsweep {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "raw_mesh.hpp"
+#include "levelsweep/raw_mesh.hpp"
 #include "read_file.hpp"
 
 namespace levelsweep::detail {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "raw_mesh.hpp"
+#include "levelsweep/raw_mesh.hpp"
 #include "read_file.hpp"
 
 namespace levelsweep::detail {

@@ -16,7 +16,7 @@
 #include "fuzz_input.hpp"
 #include "levelsweep/import.hpp"
 #include "levelsweep/memory_limit.hpp"
-#include "raw_mesh.hpp"
+#include "levelsweep/raw_mesh.hpp"
 
 namespace levelsweep::fuzz {
 

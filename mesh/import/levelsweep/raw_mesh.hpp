@@ -1,5 +1,6 @@
-// What each reader produces: vertices as read, triangles with their group and
-// material names, and what was split or skipped.
+// levelsweep (the importers, detail): what each reader produces: vertices as
+// read, triangles with their group and material names, and what was split or
+// skipped. The readers' fuzz targets check it.
 #pragma once
 
 #include <algorithm>
