@@ -9,6 +9,7 @@
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 
+#include "levelsweep/bulk_input.hpp"
 #include "levelsweep/little_endian.hpp"
 #include "replay_io.hpp"
 
@@ -148,14 +149,14 @@ void QueryFileWriter::close() {
 }
 
 struct QueryFileReader::Impl {
-    detail::InStream in;
+    detail::BulkInput in;
     std::vector<std::byte> bytes{};  // the records read at once
     std::uint64_t read = 0;
     bool unknown_count = false;
     bool done = false;
 };
 
-QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new Impl{detail::InStream(path)}) {
+QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new Impl{detail::BulkInput(path)}) {
     const std::string& name = impl_->in.name();
     std::array<std::byte, header_bytes> h;
     const std::size_t got = impl_->in.read(h);

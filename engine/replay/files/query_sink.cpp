@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "levelsweep/blocked_gzip.hpp"
 #include "levelsweep/query_json.hpp"
+#include "replay_io.hpp"
 
 namespace levelsweep {
 
@@ -29,15 +31,21 @@ private:
     QueryFileWriter writer_;
 };
 
-// One query a line through zlib: "wb" gzips, "wbT" writes plain text.
+// One query a line: plain through zlib ("wbT"), gzipped as blocked gzip
+// (blocked_gzip.hpp), whose members are compressed in parallel and read back so.
 class JsonLinesSink final : public QuerySink {
 public:
     JsonLinesSink(const std::filesystem::path& path, const QueryFileHeader& header)
         : name_(path == "-" ? "standard output" : path.string()) {
-        const char* mode = ends_with(name_, ".gz") ? "wb" : "wbT";
-        // Standard output through a duplicate: closing the stream leaves it open for main's checked close.
-        file_ = path == "-" ? ::gzdopen(::dup(STDOUT_FILENO), "wbT") : ::gzopen(name_.c_str(), mode);
-        if (!file_) throw ReplayFileError(name_, 0, std::string("cannot create: ") + std::strerror(errno));
+        if (path != "-" && ends_with(name_, ".gz")) {
+            blocked_file_ = std::make_unique<detail::OutStream>(path, std::size_t{1} << 20);
+            blocked_ = std::make_unique<detail::blocked_gzip::Writer>(
+                    [out = blocked_file_.get()](std::span<const std::byte> bytes) { out->write(bytes); });
+        } else {
+            // Standard output through a duplicate: closing the stream leaves it open for main's checked close.
+            file_ = path == "-" ? ::gzdopen(::dup(STDOUT_FILENO), "wbT") : ::gzopen(name_.c_str(), "wbT");
+            if (!file_) throw ReplayFileError(name_, 0, std::string("cannot create: ") + std::strerror(errno));
+        }
         put(query_header_line(header));
     }
     ~JsonLinesSink() override {
@@ -48,6 +56,11 @@ public:
 
     void write(const Query& q) override { put(query_to_json(q).dump()); }
     void close() override {
+        if (blocked_) {
+            blocked_->finish();
+            blocked_file_->close();
+            return;
+        }
         gzFile f = file_;
         file_ = nullptr;
         if (f && ::gzclose(f) != Z_OK) throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
@@ -56,13 +69,16 @@ public:
 private:
     void put(std::string line) {
         line += '\n';
-        if (::gzwrite(file_, line.data(), static_cast<unsigned>(line.size())) != static_cast<int>(line.size()))
+        if (blocked_) blocked_->write(std::as_bytes(std::span(line.data(), line.size())));
+        else if (::gzwrite(file_, line.data(), static_cast<unsigned>(line.size())) != static_cast<int>(line.size()))
             throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
         offset_ += line.size();
     }
 
     std::string name_;
     gzFile file_ = nullptr;
+    std::unique_ptr<detail::OutStream> blocked_file_;
+    std::unique_ptr<detail::blocked_gzip::Writer> blocked_;
     std::uint64_t offset_ = 0;
 };
 
