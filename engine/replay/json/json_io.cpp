@@ -56,24 +56,30 @@ std::string error_text(const std::exception& e) {
     return printable_utf8(text);
 }
 
+std::optional<float> float_named(std::string_view s) {
+    if (s == "nan") return std::numeric_limits<float>::quiet_NaN();
+    if (s == "-nan") return -std::numeric_limits<float>::quiet_NaN();
+    if (s == "inf") return std::numeric_limits<float>::infinity();
+    if (s == "-inf") return -std::numeric_limits<float>::infinity();
+    return std::nullopt;
+}
+
+float nearest_float(double d) {
+    // Infinite beyond its range as IEEE rounding gives (converting such a
+    // double with a cast would be undefined behaviour).
+    if (std::fabs(d) >= 0x1.ffffffp+127) return d > 0 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
+    return static_cast<float>(d);
+}
+
 namespace {
 [[noreturn]] void bad(const char* key, const char* what) { bad_input(key, what); }
 // A number, or one of the strings "nan", "-nan", "inf" and "-inf" that JSON
 // has no numbers for (query_json.hpp's float_json writes them).
 float as_float(const json& v, const char* key) {
-    if (v.is_string()) {
-        const std::string& s = v.get_ref<const std::string&>();
-        if (s == "nan") return std::numeric_limits<float>::quiet_NaN();
-        if (s == "-nan") return -std::numeric_limits<float>::quiet_NaN();
-        if (s == "inf") return std::numeric_limits<float>::infinity();
-        if (s == "-inf") return -std::numeric_limits<float>::infinity();
-    }
+    if (v.is_string())
+        if (const auto named = float_named(v.get_ref<const std::string&>())) return *named;
     if (!v.is_number()) bad(key, "expected a number (or \"nan\", \"-nan\", \"inf\", \"-inf\")");
-    // The nearest float32, infinite beyond its range as IEEE rounding gives
-    // (converting such a double with a cast would be undefined behaviour).
-    const double d = v.get<double>();
-    if (std::fabs(d) >= 0x1.ffffffp+127) return d > 0 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
-    return static_cast<float>(d);
+    return nearest_float(v.get<double>());
 }
 }  // namespace
 

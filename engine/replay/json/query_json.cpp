@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "query_fields.hpp"
+
 namespace levelsweep {
 
 std::uint32_t read_bits(const json& obj, const char* key) {
@@ -51,50 +53,31 @@ QueryKind read_kind(const json& obj) {
     throw std::invalid_argument("input \"kind\": unknown kind \"" + kind + "\"");
 }
 
+// The schema's fields (query_fields.hpp) as nlohmann's values, each error
+// message the one a user reads.
+struct JsonFields {
+    const json& obj;
+    std::uint32_t bits(const char* key) const { return read_bits(obj, key); }
+    float number(const char* key) const { return read_float(obj, key); }
+    float number_or(const char* key, float fallback) const { return read_float_or(obj, key, fallback); }
+    Vec3 vec3(const char* key) const { return read_vec3(obj, key); }
+    std::array<Vec3, 3> axes() const { return read_axes(obj); }
+    Collect collect(Collect fallback) const {
+        if (!obj.contains("collect")) return fallback;
+        const json& c = obj.at("collect");
+        if (c == "closest") return Collect::closest;
+        if (c != "all") throw std::invalid_argument("input \"collect\": \"all\" or \"closest\"");
+        return fallback;
+    }
+    QueryKind kind() const { return read_kind(obj); }
+    bool contains(const char* key) const { return obj.contains(key); }
+};
+
 }  // namespace
 
 Query query_from_json(const json& obj, Quirks quirks) {
     if (!obj.is_object()) throw std::invalid_argument("a query must be a JSON object");
-    QuerySettings s;
-    s.options = read_bits(obj, "options");
-    s.body_flags = read_bits(obj, "body_flags");
-    s.nz_min = read_float_or(obj, "nz_min", s.nz_min);
-    s.nz_max = read_float_or(obj, "nz_max", s.nz_max);
-    s.max_contacts = obj.contains("max_contacts") ? read_bits(obj, "max_contacts") : s.max_contacts;
-    if (obj.contains("collect")) {
-        const json& c = obj.at("collect");
-        if (c == "closest") s.collect = Collect::closest;
-        else if (c != "all") throw std::invalid_argument("input \"collect\": \"all\" or \"closest\"");
-    }
-    s.quirks = quirks;
-    const Vec3 zero{};
-    switch (read_kind(obj)) {
-        case QueryKind::sphere_sweep:
-            return Query::sphere_sweep(read_vec3(obj, "centre"), read_float(obj, "radius"), read_vec3(obj, "move"), s);
-        case QueryKind::capsule_sweep: {
-            Query q = Query::capsule_sweep(read_vec3(obj, "base"), read_vec3(obj, "move"),
-                                           read_float_or(obj, "radius", 0.4704f), s);
-            q.sphere_height = read_float_or(obj, "sphere_height", q.sphere_height);
-            q.step_height = read_float_or(obj, "step_height", q.step_height);
-            return q;
-        }
-        case QueryKind::box_sweep: {
-            Box b;
-            const auto axes = read_axes(obj);
-            const Vec3 half = read_vec3(obj, "half");
-            for (int k = 0; k < 3; ++k) b.axis[k] = axes[static_cast<std::size_t>(k)];
-            b.half[0] = half.x;
-            b.half[1] = half.y;
-            b.half[2] = half.z;
-            b.centre = read_vec3(obj, "centre");
-            return Query::box_sweep(b, read_vec3(obj, "move"), s);
-        }
-        case QueryKind::sphere_overlap:
-            return Query::sphere_overlap(read_vec3(obj, "centre"), read_float(obj, "radius"), s);
-        case QueryKind::ray:
-            return Query::ray(read_vec3(obj, "start"), obj.contains("move") ? read_vec3(obj, "move") : zero, s);
-    }
-    throw std::invalid_argument("input \"kind\": unknown");
+    return detail::query_from_fields(JsonFields{obj}, quirks);
 }
 
 json float_json(float f) {

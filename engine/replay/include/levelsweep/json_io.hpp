@@ -28,6 +28,13 @@ std::string printable_utf8(std::string_view text);
 // parse_error.101] " prefix left out, and printable_utf8.
 std::string error_text(const std::exception& e);
 
+// The float a JSON number reads as: the nearest float32 to its double, and
+// infinite beyond float32's range.
+float nearest_float(double d);
+// The float of one of the strings "nan", "-nan", "inf", "-inf" that stand for
+// the values JSON has no numbers for; nothing for any other string.
+std::optional<float> float_named(std::string_view s);
+
 float read_float(const json& obj, const char* key);
 float read_float_or(const json& obj, const char* key, float fallback);
 int read_int_or(const json& obj, const char* key, int fallback);
