@@ -8,6 +8,9 @@
 // starts (LEVELSWEEP_CTEST_ENTRY set, tests/CMakeLists.txt) fails unless it ran
 // exactly one case; tests/check_case_discovery.cmake checks that the entries
 // are as many as the cases.
+//
+// It also sets LEVELSWEEP_CHECK_READERS (unless set), for itself and the
+// tools it starts.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -40,6 +43,10 @@ REGISTER_LISTENER("levelsweep_selected_cases", 1, SelectedCases);
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Every JSON Lines file a test reads, in the library or through the tool it
+    // runs, is read by the bulk and the reference reader side by side, which
+    // must agree (docs/formats.md, "Queries as JSON Lines").
+    if (::setenv("LEVELSWEEP_CHECK_READERS", "1", 0) != 0) return 1;
     doctest::Context context(argc, argv);
     const int result = context.run();
     if (context.shouldExit()) return result;  // --list-test-cases, --help, ...

@@ -5,9 +5,12 @@
 // once open, each record is whole: a malformed one carries the default query
 // and an error naming its line in valid UTF-8, a good one reads back from its
 // own JSON form to the same bytes; lines come in order, and the end stays the
-// end. Anything else (a crash, a sanitizer report, another exception) is a
-// finding.
+// end. The bulk reader is read side by side with the reference reader
+// (LEVELSWEEP_CHECK_READERS), which must give the same header, records, errors
+// and end. Anything else (a crash, a sanitizer report, a difference, another
+// exception) is a finding.
 #include <cstddef>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -65,6 +68,8 @@ void read_everything(levelsweep::QuerySource& source, std::size_t size, bool gzi
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const bool checked = ::setenv("LEVELSWEEP_CHECK_READERS", "1", 1) == 0;
+    check(checked);
     input().write(data, size);
     const bool gzipped = size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
     try {

@@ -1,6 +1,5 @@
 #include "levelsweep/query_source.hpp"
 
-#include <charconv>
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "levelsweep/file_kind.hpp"
 #include "levelsweep/line_reader.hpp"
 #include "levelsweep/query_json.hpp"
+#include "query_lines.hpp"
 
 namespace levelsweep {
 
@@ -29,7 +29,8 @@ private:
     QueryFileReader reader_;
 };
 
-// JSON Lines, one query a line (docs/query.md). An optional first line
+// JSON Lines, one query a line (docs/query.md), read by the reference reader
+// (QueryReader::reference: LineReader and nlohmann). An optional first line
 // {"levelsweep_queries": 1, "level_checksum": "0x...", "metadata": ...} is the
 // header. Blank lines are skipped; a line that does not parse, or is longer
 // than the limit, is a malformed record and reading goes on.
@@ -37,15 +38,7 @@ class JsonLinesSource final : public QuerySource {
 public:
     explicit JsonLinesSource(const std::filesystem::path& path) : name_(path.string()), lines_(name_) {
         header_.count = unknown_query_count;  // known only at the end
-        if (next_line(max_first_line_bytes)) {
-            const json first = too_long_ ? json() : json::parse(line_, nullptr, false);
-            if (first.is_object() && first.contains("levelsweep_queries")) {
-                read_header(first);
-                pending_ = false;
-            } else {
-                pending_ = true;
-            }
-        }
+        if (next_line(max_first_line_bytes)) pending_ = !detail::read_query_header(name_, line_, too_long_, header_);
     }
     const QueryFileHeader& header() const override { return header_; }
     std::optional<ReplayFileError> truncation() const override {
@@ -59,62 +52,25 @@ public:
         std::size_t n = 0;
         while (n < out.size() && (pending_ || next_line(max_query_line_bytes))) {
             pending_ = false;
-            if (!too_long_ && line_.find_first_not_of(" \t\r") == std::string::npos) continue;
+            if (!too_long_ && detail::blank_line(line_)) continue;
             QueryRecord& r = out[n++];
             r.query = Query{};
-            r.malformed = too_long_;
+            r.malformed = false;
             r.error.clear();
             r.text.clear();
             r.position = lines_.line_number();
-            if (too_long_)
-                r.error = "line " + std::to_string(r.position) + ": longer than " + std::to_string(max_query_line_bytes) +
-                          " bytes, the longest query line read (docs/formats.md)";
-            else
-                r.text.assign(line_);  // into the record's own buffer, which it keeps from chunk to chunk
+            if (too_long_) detail::too_long_record(r);
+            else r.text.assign(line_);  // into the record's own buffer, which it keeps from chunk to chunk
         }
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 64), [&](const tbb::blocked_range<std::size_t>& range) {
-            for (std::size_t i = range.begin(); i != range.end(); ++i) parse(out[i]);
+            for (std::size_t i = range.begin(); i != range.end(); ++i)
+                if (!out[i].malformed) detail::parse_query_line(out[i]);
         });
         return n;
     }
 
 private:
-    // The header line: a version this build reads, a checksum as "0x..." (or
-    // a whole number) and metadata as a string or any JSON value (kept as its text).
-    void read_header(const json& h) {
-        const json& version = h.at("levelsweep_queries");
-        if (!version.is_number_unsigned() || version.get<std::uint64_t>() != 1)
-            throw ReplayFileError(name_, 0, "line 1: unsupported \"levelsweep_queries\" version " + version.dump() + " (this build reads 1)");
-        if (h.contains("level_checksum")) header_.level_checksum = checksum_of(h.at("level_checksum"));
-        if (h.contains("metadata")) header_.metadata = h.at("metadata").is_string() ? h.at("metadata").get<std::string>() : h.at("metadata").dump();
-    }
-
-    std::uint64_t checksum_of(const json& c) const {
-        if (c.is_number_unsigned()) return c.get<std::uint64_t>();
-        const std::string text = c.is_string() ? c.get<std::string>() : "";
-        std::uint64_t value = 0;
-        const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-        const char* first = text.data() + (hex ? 2 : 0);
-        const auto [end, ec] = std::from_chars(first, text.data() + text.size(), value, hex ? 16 : 10);
-        if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-            throw ReplayFileError(name_, 0, "line 1: \"level_checksum\" must be \"0x\" and up to 16 hex digits, or a whole number");
-        return value;
-    }
-
     bool next_line(std::size_t max_length) { return lines_.next(line_, too_long_, max_length); }
-
-    // A line's query; a line that is not one keeps its text (a scene line, for
-    // `query` and `replay --scene`).
-    static void parse(QueryRecord& r) {
-        if (r.malformed) return;
-        try {
-            r.query = query_from_json(json::parse(r.text), Quirks::faithful());
-            r.text.clear();
-        } catch (const std::exception& e) {
-            r.malformed = true;
-            r.error = "line " + std::to_string(r.position) + ": " + error_text(e);
-        }
-    }
 
     std::string name_;
     LineReader lines_;
@@ -138,7 +94,7 @@ void require_recorded_level(const QueryFileHeader& header, const std::string& qu
                              level_path + " has " + hex(level.checksum()) + "); use --force to run it anyway");
 }
 
-std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path) {
+std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path, QueryReader reader) {
     const std::string name = path.string();
     switch (name == "-" ? FileKind::other : file_kind(name)) {
         case FileKind::queries: return std::make_unique<BinarySource>(path);
@@ -148,7 +104,10 @@ std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path) {
             throw ReplayFileError(name, 0, "is a result file, not a query file (levelsweep export shows what it holds)");
         case FileKind::other: break;
     }
-    return std::make_unique<JsonLinesSource>(path);
+    const auto reference = [&]() -> std::unique_ptr<QuerySource> { return std::make_unique<JsonLinesSource>(path); };
+    if (reader == QueryReader::reference) return reference();
+    if (detail::reader_check_wanted(path)) return detail::open_checked_json_lines(path, reference);
+    return detail::open_bulk_json_lines(path);
 }
 
 }  // namespace levelsweep

@@ -37,10 +37,17 @@ public:
 void require_recorded_level(const QueryFileHeader& header, const std::string& queries, const Level& level,
                             const std::string& level_path, bool force);
 
+// How JSON Lines are read. bulk: in large blocks (a blocked gzip file's
+// members inflated in parallel), each line parsed by simdjson where it can;
+// reference: line by line through zlib and nlohmann::json, the reader the bulk
+// one is checked against (the same records, line numbers and errors). A
+// binary query file has one reader.
+enum class QueryReader { bulk, reference };
+
 // Opens `path` ("-" for standard input, JSON Lines only): a binary query file
 // when it starts with the query file's magic, JSON Lines otherwise; a level or
 // result file, or a directory, is refused with ReplayFileError. Queries read
 // from JSON Lines run in `quirks`' mode like every other (the files carry none).
-std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path);
+std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path, QueryReader reader = QueryReader::bulk);
 
 }  // namespace levelsweep
