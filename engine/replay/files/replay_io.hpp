@@ -128,6 +128,18 @@ public:
         if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail(offset_, "write failed");
         offset_ += bytes.size();
     }
+    // The same for a large block: what stdio holds goes first, then the
+    // block straight to the file, without a copy into stdio's buffer.
+    void write_through(std::span<const std::byte> bytes) {
+        flush();
+        for (std::size_t done = 0; done < bytes.size();) {
+            const ssize_t n = ::write(::fileno(file_), bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail(offset_ + done, "write failed");
+            done += static_cast<std::size_t>(n);
+        }
+        offset_ += bytes.size();
+    }
     void patch(std::uint64_t at, std::span<const std::byte> bytes) {
         if (std::fseek(file_, static_cast<long>(at), SEEK_SET) != 0 ||
             std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() ||

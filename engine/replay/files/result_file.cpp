@@ -146,6 +146,21 @@ void ResultFileWriter::write_encoded(std::span<const std::byte> record) {
     ++impl_->written;
 }
 
+void ResultFileWriter::write_records(std::span<const std::byte> records, std::uint64_t count) {
+    if (impl_->closed) throw std::logic_error("ResultFileWriter::write after close");
+    std::uint64_t n = 0;
+    for (std::size_t at = 0; at < records.size(); ++n) {
+        const std::size_t left = records.size() - at;
+        const std::size_t size = left < 4 ? 0 : load_u32(records.data() + at);
+        if (size < record_fixed_bytes + record_crc_bytes || size > left)
+            throw std::invalid_argument("ResultFileWriter::write_records: not whole records");
+        at += size;
+    }
+    if (n != count) throw std::invalid_argument("ResultFileWriter::write_records: another number of records than given");
+    impl_->out.write_through(records);
+    impl_->written += count;
+}
+
 void ResultFileWriter::encode(const ResultRecord& r, std::vector<std::byte>& out) {
     check_record(r);
     const std::size_t n = r.contacts.size();

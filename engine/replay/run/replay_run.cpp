@@ -1,7 +1,10 @@
 #include "levelsweep/replay_run.hpp"
 
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <cstring>
 #include <span>
 #include <utility>
 #include <stdexcept>
@@ -16,6 +19,7 @@ namespace {
 // Where a query's encoded record lies: in the byte buffer of the thread that ran it.
 struct EncodedAt {
     std::size_t thread = 0, offset = 0, size = 0;
+    std::size_t offset_in_chunk = 0;  // where it goes among the chunk's records
 };
 
 // One chunk of queries on its way through the pipeline, and its records:
@@ -23,12 +27,13 @@ struct EncodedAt {
 // buffer (a few growing buffers, not one per query, so that memory stays put
 // from chunk to chunk).
 struct Chunk {
-    explicit Chunk(unsigned threads) : encoded(threads) {}
+    explicit Chunk(unsigned threads) : encoded(threads), tallies(threads) {}
     std::vector<QueryRecord> records = std::vector<QueryRecord>(replay_chunk_queries);
     std::vector<Query> queries = std::vector<Query>(replay_chunk_queries);
-    std::vector<QueryResult> results = std::vector<QueryResult>(replay_chunk_queries);
     std::vector<std::vector<std::byte>> encoded;  // one per thread of the runner
     std::vector<EncodedAt> at = std::vector<EncodedAt>(replay_chunk_queries);
+    std::vector<std::byte> gathered;              // the chunk's records in query order, to write at once
+    std::vector<ReplaySummary> tallies;           // the chunk's answers, each thread's own
     std::vector<char> taken = std::vector<char>(replay_chunk_queries, 0);  // the scene lines: not mesh queries
     std::size_t n = 0;                                                     // queries in the chunk
     std::uint64_t first = 0;                                               // the first one's index
@@ -68,19 +73,20 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
         c.dropped = run.stop();
         if (c.dropped) return;
         for (std::vector<std::byte>& bytes : c.encoded) bytes.clear();
+        for (ReplaySummary& t : c.tallies) t = ReplaySummary{};
         run.runner.run(std::span(c.queries).first(c.n),
                        [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
                            if (run.scene && c.taken[i]) return;  // answered by the scene
-                           QueryResult& result = c.results[i];
-                           result = r;
+                           QueryResult result = r;
                            if (c.records[i].malformed) {
                                result = QueryResult{};
                                result.status = QueryStatus::malformed;
                            }
-                           if (!run.results) return;
                            const auto thread = static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
                            if (thread >= c.encoded.size())
                                throw std::logic_error("replay: a thread outside the runner's arena");
+                           c.tallies[thread].add(c.queries[i].kind, result);
+                           if (!run.results) return;
                            ResultRecord& record = scratch[thread];
                            record.index = c.first + i;
                            record.kind = c.queries[i].kind;
@@ -93,21 +99,36 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
                            c.at[i] = {thread, offset, bytes.size() - offset};
                        });
     };
+    // The records go out in query order, gathered (in parallel) into one
+    // buffer and written at once.
     const auto write_chunk = [&](Chunk& c) {
         if (c.dropped) return;
-        for (std::size_t i = 0; i < c.n; ++i, ++tally.done) {
+        for (const ReplaySummary& t : c.tallies) summary += t;
+        std::size_t records = 0, bytes = 0;
+        for (std::size_t i = 0; i < c.n; ++i) {
             if (run.scene && c.taken[i]) continue;
             if (c.records[i].malformed) {
-                run.malformed(tally.done, c.records[i].error);
+                run.malformed(tally.done + i, c.records[i].error);
                 ++tally.malformed;
             }
-            summary.add(c.queries[i].kind, c.results[i]);
-            if (run.results) {
-                const EncodedAt& at = c.at[i];
-                run.results->write_encoded(std::span<const std::byte>(c.encoded[at.thread]).subspan(at.offset, at.size));
-            }
+            ++records;
+            if (!run.results) continue;
+            c.at[i].offset_in_chunk = bytes;
+            bytes += c.at[i].size;
         }
-        if (run.results) run.results->flush();
+        tally.done += c.n;
+        if (run.results) {
+            c.gathered.resize(bytes);
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, c.n, 256), [&](const tbb::blocked_range<std::size_t>& range) {
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    if (run.scene && c.taken[i]) continue;
+                    const EncodedAt& at = c.at[i];
+                    std::memcpy(c.gathered.data() + at.offset_in_chunk, c.encoded[at.thread].data() + at.offset, at.size);
+                }
+            });
+            run.results->write_records(c.gathered, records);
+            run.results->flush();
+        }
         run.progress(tally.done);
     };
     run.runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });

@@ -18,6 +18,20 @@ void ReplaySummary::add(QueryKind kind, const QueryResult& r) {
     kernel_calls += r.stats.kernel_calls;
 }
 
+ReplaySummary& ReplaySummary::operator+=(const ReplaySummary& o) {
+    for (std::size_t k = 0; k < by_kind_status.size(); ++k)
+        for (std::size_t st = 0; st < by_kind_status[k].size(); ++st) by_kind_status[k][st] += o.by_kind_status[k][st];
+    queries += o.queries;
+    contacts += o.contacts;
+    with_contacts += o.with_contacts;
+    overflowed += o.overflowed;
+    for (std::size_t b = 0; b < hits.size(); ++b) hits[b] += o.hits[b];
+    cells += o.cells;
+    entries += o.entries;
+    extra_entries += o.extra_entries;
+    kernel_calls += o.kernel_calls;
+    return *this;
+}
 
 void ReplaySummary::print(std::ostream& out, double seconds, unsigned threads) const {
     out << "queries by kind and status\n";

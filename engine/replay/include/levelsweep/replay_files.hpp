@@ -153,6 +153,10 @@ public:
     // Writes one record encode() made: the bytes write(r) writes. Throws
     // std::invalid_argument when `record` is not one whole record.
     void write_encoded(std::span<const std::byte> record);
+    // Writes `count` records encode() made, one after the other, at once: the
+    // bytes write_encoded() writes for each. Throws std::invalid_argument when
+    // `records` is not `count` whole records.
+    void write_records(std::span<const std::byte> records, std::uint64_t count);
     // Each record is complete on disk once flushed; an interrupted run leaves a
     // readable prefix.
     void flush();

@@ -18,6 +18,8 @@ struct ReplaySummary {
     std::uint64_t cells = 0, entries = 0, extra_entries = 0, kernel_calls = 0;
 
     void add(QueryKind kind, const QueryResult& r);
+    // Adds another summary's counts (the summary of other queries).
+    ReplaySummary& operator+=(const ReplaySummary& other);
     void print(std::ostream& out, double seconds, unsigned threads) const;
 };
 
