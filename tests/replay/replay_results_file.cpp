@@ -308,6 +308,35 @@ TEST_SUITE("replay result file") {
         std::filesystem::remove(encoded);
     }
 
+    TEST_CASE("records written many at once with write_records, between single ones, give the bytes write() writes") {
+        auto rng = seeded_rng(20261202);
+        std::vector<ResultRecord> records;
+        for (int i = 0; i < scaled(300); ++i) records.push_back(random_record(rng, static_cast<std::uint64_t>(i), rng() % 6 == 0 ? rng() % 101 : rng() % 3));
+        const auto one_by_one = temp_path("batched_a.lsr"), batched = temp_path("batched_b.lsr");
+        write_results(one_by_one, sample_header(), records);
+        {
+            ResultFileWriter w(batched, sample_header());
+            for (std::size_t i = 0; i < records.size();) {
+                const std::size_t n = std::min<std::size_t>(records.size() - i, rng() % 40);  // 0 to 39 records at once
+                std::vector<std::byte> bytes;
+                for (std::size_t k = 0; k < n; ++k) ResultFileWriter::encode(records[i + k], bytes);
+                if (n > 0) {
+                    // Not whole records, or another count than they hold: refused, nothing written.
+                    CHECK_THROWS_AS(w.write_records(std::span(bytes).first(bytes.size() - 1), n), std::invalid_argument);
+                    CHECK_THROWS_AS(w.write_records(bytes, n + 1), std::invalid_argument);
+                }
+                w.write_records(bytes, n);
+                i += n;
+                if (i < records.size() && rng() % 3 == 0) w.write(records[i++]);  // through stdio's buffer, then past it
+                CHECK(w.written() == i);
+            }
+            w.close();
+        }
+        CHECK(read_bytes(batched) == read_bytes(one_by_one));
+        std::filesystem::remove(one_by_one);
+        std::filesystem::remove(batched);
+    }
+
     TEST_CASE("the writer refuses what the reader would refuse") {
         const auto path = temp_path("refuse.lsr");
         ResultFileHeader bad_path = sample_header();
