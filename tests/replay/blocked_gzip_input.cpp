@@ -11,6 +11,7 @@
 
 #include "levelsweep/blocked_gzip.hpp"
 #include "levelsweep/bulk_input.hpp"
+#include "gzip_reads.hpp"
 #include "mesh_import_support.hpp"
 #include "replay_support.hpp"
 #include "support.hpp"
@@ -47,46 +48,6 @@ Bytes blocked(const Bytes& data, std::uint32_t seed) {
     }
     w.finish();
     return out;
-}
-
-// What zlib's gzread delivers, and how it ended (its code and message).
-struct Read {
-    Bytes data;
-    int code = Z_OK;
-    std::string message;
-    bool operator==(const Read&) const = default;
-};
-
-Read zlib_read(const std::filesystem::path& path) {
-    Read r;
-    gzFile f = ::gzopen(path.c_str(), "rb");
-    REQUIRE(f != nullptr);
-    std::vector<std::byte> buffer(1 << 16);
-    for (int n; (n = ::gzread(f, buffer.data(), static_cast<unsigned>(buffer.size()))) > 0;)
-        r.data.insert(r.data.end(), buffer.begin(), buffer.begin() + n);
-    const char* message = ::gzerror(f, &r.code);
-    if (r.code != Z_OK) r.message = message;
-    ::gzclose(f);
-    return r;
-}
-
-// What the bulk reader delivers, in reads of `piece` bytes (read_some when `some`).
-Read bulk_read(const std::filesystem::path& path, std::size_t piece, bool some) {
-    Read r;
-    BulkInput in(path);
-    std::vector<std::byte> buffer(piece);
-    for (;;) {
-        std::optional<ReplayFileError> damage;
-        const std::size_t n = some ? in.read_some(buffer) : in.read(std::span(buffer), damage);
-        r.data.insert(r.data.end(), buffer.begin(), buffer.begin() + static_cast<long>(n));
-        if (n == 0 || (!some && n < piece)) break;
-    }
-    CHECK(in.offset() == r.data.size());
-    if (in.damage()) {
-        r.code = in.damage()->code;
-        r.message = in.damage()->message;
-    }
-    return r;
 }
 
 std::vector<bgz::Member> members_of(const Bytes& file) {
@@ -127,6 +88,13 @@ std::size_t intact_data_bytes(const Bytes& file, std::size_t at) {
     return data;
 }
 
+// The data as blocked.gz, zlib.gz (one gzip stream) and plain.
+void write_three_forms(const ScratchDir& dir, const Bytes& data, std::uint32_t seed) {
+    write_bytes(dir / "blocked.gz", blocked(data, seed));
+    gzip_to(dir / "zlib.gz", data);
+    write_bytes(dir / "plain", data);
+}
+
 const std::size_t sizes[] = {0, 1, bgz::block_bytes - 1, bgz::block_bytes, bgz::block_bytes + 1, 3 * bgz::block_bytes + 17,
                              64 * bgz::block_bytes + 5, 700000};
 
@@ -140,7 +108,7 @@ TEST_SUITE("blocked gzip") {
             const Bytes data = sample_data(size, static_cast<std::uint32_t>(size));
             const Bytes file = blocked(data, 5);
             write_bytes(dir / "f.gz", file);
-            const Read z = zlib_read(dir / "f.gz");
+            const GzipRead z = zlib_read(dir / "f.gz");
             CHECK(z.code == Z_OK);
             CHECK(z.data == data);
             std::size_t data_members = 0, data_bytes = 0;
@@ -193,13 +161,11 @@ TEST_SUITE("blocked gzip") {
     TEST_CASE("bulk reader: zlib's bytes from blocked, zlib-gzipped and plain files, in reads of every size") {
         const ScratchDir dir("bgzf_read");
         const Bytes data = sample_data(5 * bgz::block_bytes + 1234, 21);
-        write_bytes(dir / "blocked.gz", blocked(data, 7));
-        gzip_to(dir / "zlib.gz", data);
-        write_bytes(dir / "plain", data);
+        write_three_forms(dir, data, 7);
         for (const char* name : {"blocked.gz", "zlib.gz", "plain"}) {
             CAPTURE(name);
             CHECK(BulkInput(dir / name).parallel() == (std::string(name) == "blocked.gz"));
-            const Read z = zlib_read(dir / name);
+            const GzipRead z = zlib_read(dir / name);
             REQUIRE(z.data == data);
             for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, std::size_t{65536}, std::size_t{1} << 20})
                 for (const bool some : {false, true}) {
@@ -243,19 +209,11 @@ TEST_SUITE("blocked gzip") {
         for (std::size_t i = 0; i < broken.size(); ++i) {
             CAPTURE(i);
             write_bytes(dir / "b.gz", broken[i]);
-            const Read z = zlib_read(dir / "b.gz");
+            const GzipRead z = zlib_read(dir / "b.gz");
             const std::size_t intact = intact_data_bytes(file, first_difference(file, broken[i]));
-            for (const Read& b : {bulk_read(dir / "b.gz", 1 << 20, false), bulk_read(dir / "b.gz", 5000, true)}) {
-                CHECK(b.code == z.code);
-                CHECK(b.message == z.message);
-                if (z.code == Z_OK || z.code == Z_BUF_ERROR) {
-                    CHECK(b.data == z.data);  // zlib loses nothing where the stream ends cleanly or is cut short
-                    continue;
-                }
-                // Damage: zlib drops what its last read had gathered, the bulk
-                // reader keeps every member that checks, then reads on as zlib.
-                const std::size_t common = std::min(b.data.size(), z.data.size());
-                CHECK(std::equal(b.data.begin(), b.data.begin() + static_cast<long>(common), z.data.begin()));
+            for (const GzipRead& b : {bulk_read(dir / "b.gz", 1 << 20, false), bulk_read(dir / "b.gz", 5000, true)}) {
+                CHECK(reads_agree(b, z));
+                // Every member before the damage is read, and is the data.
                 REQUIRE(b.data.size() >= intact);
                 CHECK(std::equal(b.data.begin(), b.data.begin() + static_cast<long>(intact), data.begin()));
             }
@@ -265,9 +223,7 @@ TEST_SUITE("blocked gzip") {
     TEST_CASE("bulk reader: seek to any offset of a blocked, zlib-gzipped or plain file, forward and back") {
         const ScratchDir dir("bgzf_seek");
         const Bytes data = sample_data(6 * bgz::block_bytes + 77, 41);
-        write_bytes(dir / "blocked.gz", blocked(data, 9));
-        gzip_to(dir / "zlib.gz", data);
-        write_bytes(dir / "plain", data);
+        write_three_forms(dir, data, 9);
         auto rng = seeded_rng(42);
         for (const char* name : {"blocked.gz", "zlib.gz", "plain"}) {
             CAPTURE(name);

@@ -127,6 +127,16 @@ std::string broken(std::string line, std::mt19937& rng) {
 
 std::string header_line() { return R"({"levelsweep_queries":1,"level_checksum":"0x1f","metadata":{"seed":3}})"; }
 
+// The header line, then `count` queries `levelsweep record` makes on the street level.
+std::string recorded_lines(std::uint32_t seed, std::uint64_t count) {
+    RecordOptions o;
+    o.seed = seed;
+    o.count = count;
+    std::string text = header_line() + "\n";
+    for (const Query& q : record(bundled_level("street_1k.lvl"), o).queries) text += query_to_json(q).dump() + "\n";
+    return text;
+}
+
 }  // namespace
 
 TEST_SUITE("replay query lines differential") {
@@ -142,12 +152,7 @@ TEST_SUITE("replay query lines differential") {
 
     TEST_CASE("the bulk and the reference JSON Lines readers read recorded queries alike, in every form") {
         const ScratchDir dir("lines_recorded");
-        RecordOptions o;
-        o.seed = 61;
-        o.count = 9000;
-        std::string text = header_line() + "\n";
-        for (const Query& q : record(bundled_level("street_1k.lvl"), o).queries) text += query_to_json(q).dump() + "\n";
-        same_reading_every_form(dir, text);
+        same_reading_every_form(dir, recorded_lines(61, 9000));
     }
 
     TEST_CASE("the bulk and the reference JSON Lines readers read broken query lines alike") {
@@ -172,11 +177,7 @@ TEST_SUITE("replay query lines differential") {
     TEST_CASE("the bulk JSON Lines reader checked against the reference on damaged gzip: records agree up to the first loss, the error is the same") {
         REQUIRE(std::getenv("LEVELSWEEP_CHECK_READERS") != nullptr);  // tests/main.cpp: open_queries checks the readers
         const ScratchDir dir("lines_damaged");
-        RecordOptions o;
-        o.seed = 64;
-        o.count = 6000;
-        std::string text = header_line() + "\n";
-        for (const Query& q : record(bundled_level("street_1k.lvl"), o).queries) text += query_to_json(q).dump() + "\n";
+        const std::string text = recorded_lines(64, 6000);
         blocked_to(dir / "b.jsonl.gz", text);
         gzip_to(dir / "z.jsonl.gz", bytes_of(text));
         auto rng = seeded_rng(65);
