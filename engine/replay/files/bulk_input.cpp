@@ -168,6 +168,7 @@ std::size_t BulkInput::read_zlib(std::span<std::byte> out, bool some) {
 
 std::size_t BulkInput::take_pending(std::span<std::byte> out) {
     const std::size_t n = std::min(out.size(), pending_.size() - pending_at_);
+    if (n == 0) return 0;  // (pending_ may hold no buffer at all)
     std::memcpy(out.data(), pending_.data() + pending_at_, n);
     pending_at_ += n;
     if (pending_at_ == pending_.size()) {
