@@ -107,7 +107,7 @@ std::string broken(std::string line, std::mt19937& rng) {
                                 "\"cen\\u0074re\":[1,2,3],", "\"max_contacts\":4294967296,", "\"nz_min\":\"nan\",",
                                 "\"collect\":\"closest\",", "\"collect\":\"some\",", "\"kind\":\"gather\",", "\"move\":[1,2,3,{}],",
                                 "\"axes\":[[1,0,0],[0,1,0]],", "\"body_flags\":1.0,", "\"options\":0,"};
-    switch (rng() % 10) {
+    switch (rng() % 12) {
         case 0: return line;
         case 1: line[rng() % line.size()] = static_cast<char>(rng()); return line;
         case 2: line.erase(rng() % line.size(), 1); return line;
@@ -120,6 +120,20 @@ std::string broken(std::string line, std::mt19937& rng) {
             const std::size_t colon = line.find(':', rng() % line.size());
             if (colon == std::string::npos) return line;
             return line.insert(colon + 1, inserts[rng() % 2 ? 0 : rng() % std::size(inserts)]);
+        }
+        case 9: {  // a vector of four whose first number is -0 (nlohmann: the integer 0, so +0.0f)
+            const std::size_t open = line.find('[');
+            return open == std::string::npos ? line : line.insert(open + 1, rng() % 2 ? "-0," : "-0.0,");
+        }
+        case 10: {  // a word's or a float's value replaced by one the two parsers might read apart
+            const char* const fields[] = {"\"options\":", "\"body_flags\":", "\"max_contacts\":", "\"nz_min\":", "\"radius\":"};
+            const char* const values[] = {"-0", "-0.0", "0", "1.0", "1e2", "-1", "4294967295", "4294967296", "\"0x10\"", "\"nan\"", "\"-inf\"",
+                                          "1e-400", "3.4028235677973366e38", "null", "true", "[1]"};
+            const std::string field = fields[rng() % std::size(fields)];
+            const std::size_t at = line.find(field);
+            if (at == std::string::npos) return line;
+            const std::size_t from = at + field.size(), to = line.find_first_of(",}", from);
+            return line.replace(from, to - from, values[rng() % std::size(values)]);
         }
         default: return line.substr(0, rng() % line.size());
     }
