@@ -10,8 +10,10 @@
 //                                with of_in_memory: its rate over in_memory's
 //                                on as many threads, measured in the same run
 //
-// Formats: the binary query file (lsq) and the same queries as gzipped JSON
-// Lines (jsonl.gz, made with `levelsweep convert`). The queries: the file given
+// Formats: the binary query file (lsq), the same queries as JSON Lines in
+// blocked gzip (jsonl.gz, made with `levelsweep convert`: its members inflated
+// in parallel) and in one gzip stream (jsonl.zlib.gz, made with `gzip -c`:
+// inflated serially by zlib). The queries: the file given
 // with --queries=FILE on the level given with --level=FILE, or 200,000 queries
 // `levelsweep record` makes on the bundled street_10k level.
 #include <unistd.h>
@@ -39,7 +41,7 @@ using namespace levelsweep;
 constexpr std::size_t chunk = replay_chunk_queries;  // replay's chunk (levelsweep/replay_run.hpp)
 
 struct Inputs {
-    std::string level, lsq, jsonl_gz;
+    std::string level, lsq, jsonl_gz, jsonl_zlib_gz;
     std::filesystem::path dir;  // the scratch folder: made files and results
 };
 
@@ -70,6 +72,8 @@ Inputs inputs_from(int& argc, char** argv) {
     }
     in.jsonl_gz = (in.dir / "queries.jsonl.gz").string();
     shell(shell_quoted(cli) + " convert " + shell_quoted(in.lsq) + " " + shell_quoted(in.jsonl_gz) + " > /dev/null");
+    in.jsonl_zlib_gz = (in.dir / "queries.jsonl.zlib.gz").string();
+    shell("gzip -dc " + shell_quoted(in.jsonl_gz) + " | gzip -c > " + shell_quoted(in.jsonl_zlib_gz));
     return in;
 }
 
@@ -152,7 +156,8 @@ int main(int argc, char** argv) {
     for (const int threads : {1, 2}) {
         benchmark::RegisterBenchmark("in_memory", bm_in_memory)->Arg(threads)->ArgName("threads")->UseManualTime();
         benchmark::RegisterBenchmark("replay/lsq", bm_replay, &in.lsq)->Arg(threads)->ArgName("threads")->UseManualTime();
-        benchmark::RegisterBenchmark("replay/jsonl.gz", bm_replay, &in.jsonl_gz)
+        benchmark::RegisterBenchmark("replay/jsonl.gz", bm_replay, &in.jsonl_gz)->Arg(threads)->ArgName("threads")->UseManualTime();
+        benchmark::RegisterBenchmark("replay/jsonl.zlib.gz", bm_replay, &in.jsonl_zlib_gz)
             ->Arg(threads)
             ->ArgName("threads")
             ->UseManualTime();
