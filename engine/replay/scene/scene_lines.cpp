@@ -10,7 +10,7 @@ SceneLines::SceneLines(Scene& scene, Quirks quirks)
     : scene_(scene), quirks_(quirks), scratch_(scene.world()), contacts_(WorldRunner::contact_room) {}
 
 std::optional<json> SceneLines::answer(const std::string& text) {
-    const json line = json::parse(text, nullptr, false);
+    const json line = parse_json(text, "the line", false);
     if (line.is_discarded() || !is_scene_line(line)) return std::nullopt;
     try {
         if (is_scene_edit(line))
