@@ -20,6 +20,13 @@ std::runtime_error taken(const std::filesystem::path& partial) {
                                                  "end, or give this one another -o");
 }
 
+const char* kind_of(mode_t mode) {
+    if (S_ISLNK(mode)) return "a symbolic link";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISDIR(mode)) return "a directory";
+    return "a device or socket";
+}
+
 }  // namespace
 
 PartialFile::PartialFile(const std::string& results) : name_(results), target_(results) {
@@ -28,16 +35,20 @@ PartialFile::PartialFile(const std::string& results) : name_(results), target_(r
     if (std::filesystem::exists(results, ec)) target_ = std::filesystem::canonical(results);  // a link's target is replaced
     partial_ = target_;
     partial_ += ".partial";
-    // Looked at before it is opened: opening a FIFO waits for a writer.
-    struct stat st {};
-    existed_ = ::lstat(partial_.c_str(), &st) == 0;
-    if (existed_ && !S_ISREG(st.st_mode))
-        throw std::runtime_error(partial_.string() + ": is not a regular file (" +
-                                 (S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket") +
-                                 "), so it holds no interrupted replay; remove it");
-    fd_ = ::open(partial_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (existed_ ? 0 : O_CREAT | O_EXCL), 0666);
-    if (fd_ < 0 && errno == EEXIST) throw taken(partial_);  // another run made it a moment ago
-    if (fd_ < 0) fail("cannot open " + partial_.string());
+    // Looked at before it is opened: opening a FIFO waits for a writer. A
+    // file that goes (another run put it in place) between the look and the
+    // open is looked at again, once.
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+        struct stat st {};
+        existed_ = ::lstat(partial_.c_str(), &st) == 0;
+        if (existed_ && !S_ISREG(st.st_mode))
+            throw std::runtime_error(partial_.string() + ": is not a regular file (" + kind_of(st.st_mode) +
+                                     "), so it holds no interrupted replay; remove it");
+        fd_ = ::open(partial_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (existed_ ? 0 : O_CREAT | O_EXCL), 0666);
+        if (fd_ >= 0) break;
+        if (errno == EEXIST) throw taken(partial_);  // another run made it a moment ago
+        if (errno != ENOENT || attempt > 0) fail("cannot open " + partial_.string());
+    }
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
         const bool held = errno == EWOULDBLOCK;
         ::close(fd_);

@@ -55,7 +55,9 @@ struct ReplayOptions {
 };
 
 void check_resume_options(const ReplayOptions& o) {
-    if (o.results == "-") throw std::runtime_error("-o -: a result file is binary; name a file (levelsweep export turns it into text)");
+    if (o.results == "-")
+        throw std::runtime_error("-o -: a result file is binary and does not go to standard output; name a file (levelsweep "
+                                 "export turns it into text)");
     if (!o.scene_results.empty() && o.scene.empty()) throw std::runtime_error("--scene-results needs --scene");
     if (!o.resume) return;
     if (o.results.empty()) throw std::runtime_error("--resume needs -o RESULTS: the result file to finish");

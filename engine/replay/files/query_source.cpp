@@ -32,6 +32,51 @@ private:
     QueryFileReader reader_;
 };
 
+// Whether a line is a JSON object with the key "levelsweep_queries" at its
+// top: the header line, told without building the line's tree (a first line
+// that is a query is parsed, and its tree checked, as any other).
+class HeaderKey {
+public:
+    bool null() { return true; }
+    bool boolean(bool) { return true; }
+    bool number_integer(json::number_integer_t) { return true; }
+    bool number_unsigned(json::number_unsigned_t) { return true; }
+    bool number_float(json::number_float_t, const std::string&) { return true; }
+    bool string(std::string&) { return true; }
+    bool binary(json::binary_t&) { return true; }
+    bool start_object(std::size_t) {
+        if (depth_++ == 0) object_ = true;
+        return true;
+    }
+    bool end_object() {
+        --depth_;
+        return true;
+    }
+    bool start_array(std::size_t) {
+        ++depth_;
+        return true;
+    }
+    bool end_array() {
+        --depth_;
+        return true;
+    }
+    bool key(std::string& k) {
+        found_ |= depth_ == 1 && k == "levelsweep_queries";
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const json::exception&) { return false; }
+    bool found() const { return object_ && found_; }
+
+private:
+    std::size_t depth_ = 0;
+    bool object_ = false, found_ = false;
+};
+
+bool is_header(const std::string& line) {
+    HeaderKey h;
+    return json::sax_parse(line.begin(), line.end(), &h) && h.found();
+}
+
 // JSON Lines, one query a line (docs/query.md). An optional first line
 // {"levelsweep_queries": 1, "level_checksum": "0x...", "metadata": ...} is the
 // header (blank lines before it are skipped, as everywhere: they do not
@@ -43,9 +88,8 @@ public:
         header_.count = unknown_query_count;  // known only at the end
         while (next_line(max_first_line_bytes)) {
             if (!too_long_ && blank(line_)) continue;
-            const json first = too_long_ ? json() : parse_json(line_, name_ + ": line " + std::to_string(lines_.line_number()), false);
-            if (first.is_object() && first.contains("levelsweep_queries")) read_header(first);
-            else pending_ = true;
+            if (!too_long_ && is_header(line_)) read_header(parse_json(line_, name_ + ": " + header_line()));
+            else pending_ = true;  // the first query
             break;
         }
     }
@@ -91,7 +135,7 @@ private:
     void read_header(const json& h) {
         const json& version = h.at("levelsweep_queries");
         if (!version.is_number_unsigned() || version.get<std::uint64_t>() != 1)
-            throw ReplayFileError(name_, 0, "line 1: unsupported \"levelsweep_queries\" version " + version.dump() + " (this build reads 1)");
+            throw ReplayFileError(name_, 0, header_line() + ": unsupported \"levelsweep_queries\" version " + version.dump() + " (this build reads 1)");
         if (h.contains("level_checksum")) header_.level_checksum = checksum_of(h.at("level_checksum"));
         if (h.contains("metadata")) header_.metadata = h.at("metadata").is_string() ? h.at("metadata").get<std::string>() : h.at("metadata").dump();
     }
@@ -104,11 +148,12 @@ private:
         const char* first = text.data() + (hex ? 2 : 0);
         const auto [end, ec] = std::from_chars(first, text.data() + text.size(), value, hex ? 16 : 10);
         if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-            throw ReplayFileError(name_, 0, "line 1: \"level_checksum\" must be \"0x\" and up to 16 hex digits, or a whole number");
+            throw ReplayFileError(name_, 0, header_line() + ": \"level_checksum\" must be \"0x\" and up to 16 hex digits, or a whole number");
         return value;
     }
 
     bool next_line(std::size_t max_length) { return lines_.next(line_, too_long_, max_length); }
+    std::string header_line() const { return "line " + std::to_string(lines_.line_number()); }
     static bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
     // A line into a record's own buffer, which it keeps from read to read;

@@ -56,7 +56,8 @@ std::uint64_t json_tree_bytes(std::string_view text) {
 }
 
 json parse_json(std::string_view text, const std::string& what, bool allow_exceptions) {
-    check_memory(json_tree_bytes(text), what + " as a JSON tree", "shorten it");
+    if (text.size() > memory_limit() / JsonTreeSize::most_per_byte)
+        check_memory(json_tree_bytes(text), what + " as a JSON tree", "shorten it");
     return json::parse(text.begin(), text.end(), nullptr, allow_exceptions);
 }
 

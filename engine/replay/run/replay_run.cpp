@@ -33,6 +33,7 @@ struct Chunk {
     std::size_t n = 0;                                                     // queries in the chunk
     std::uint64_t first = 0;                                               // the first one's index
     InputDigest input;                                                     // the query input read up to its end
+    bool cut = false;                                                      // the input ended early in it
     bool dropped = false;                                                  // read, then stopped before it ran
 };
 
@@ -55,6 +56,7 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
         c.first = read_index;
         read_index += c.n;
         c.input = run.source.consumed();
+        c.cut = run.source.truncation().has_value();
         if (run.scene) run.scene->run(std::span(c.records).first(c.n), c.taken);
         for (std::size_t i = 0; i < c.n; ++i) {
             c.queries[i] = c.records[i].query;
@@ -109,8 +111,12 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
                 run.results->write_encoded(std::span<const std::byte>(c.encoded[at.thread]).subspan(at.offset, at.size));
             }
         }
-        // The records first, then the checkpoint that vouches for them.
-        if (run.results) run.results->checkpoint({tally.done, run.results->written(), c.input});
+        // The records first, then the checkpoint that vouches for them; but not
+        // for a chunk the input ended early in, whose last record may be a
+        // torn one (the checkpoint stays before it, and a resume of the whole
+        // file runs the chunk again).
+        if (run.results && c.cut) run.results->flush();
+        else if (run.results) run.results->checkpoint({tally.done, run.results->written(), c.input});
         run.progress(tally.done);
     };
     run.runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });

@@ -27,10 +27,10 @@ constexpr std::uint64_t bytes_per_body = 1024, bytes_per_shape = 256, bytes_per_
 std::string remedy() { return "give the scene fewer bodies"; }
 
 // One JSON value from SAX events, its tree counted as it grows (JsonTreeSize)
-// and refused beyond the memory limit.
+// and refused beyond the memory limit with what else is held (`held`, which
+// `what` names).
 class ValueBuilder {
 public:
-    // `held`: what else is held while it is built.
     ValueBuilder(std::string what, std::uint64_t held) : what_(std::move(what)), held_(held) {}
 
     void scalar(json v) {
@@ -54,7 +54,7 @@ public:
 
 private:
     json* place(json v) {
-        check_memory(held_ + size_.bytes(), what_ + " as a JSON tree", remedy());
+        check_memory(held_ + size_.bytes(), what_, remedy());
         if (!started_) {
             started_ = true;
             root_ = std::move(v);
@@ -133,7 +133,7 @@ private:
         } else if (depth_ == 1 && (key_ == "owners" || key_ == "bodies")) {
             throw fail("input \"" + key_ + "\": expected a list");
         } else if (depth_ == 2 && in_list()) {
-            ValueBuilder element(element_name(), held_);
+            ValueBuilder element(held_name(), held_);
             element.scalar(std::move(v));
             add(element.take());
         }
@@ -147,12 +147,12 @@ private:
             if (!container.is_object()) throw fail("not a JSON object");
             started_ = true;
         } else if (depth_ == 1 && key_ == "levelsweep_scene") {
-            builder_.emplace(name_ + ": \"levelsweep_scene\"", held_);
+            builder_.emplace(held_name(), held_);
             builder_->open(std::move(container));
         } else if (depth_ == 1 && (key_ == "owners" || key_ == "bodies")) {
             if (!container.is_array()) throw fail("input \"" + key_ + "\": expected a list");
         } else if (depth_ == 2 && in_list()) {
-            builder_.emplace(element_name(), held_);
+            builder_.emplace(held_name(), held_);
             builder_->open(std::move(container));
         }
         ++depth_;
@@ -169,9 +169,9 @@ private:
     }
 
     bool in_list() const { return key_ == "owners" || key_ == "bodies"; }
-    std::string element_name() const {
-        return name_ + ": " + (key_ == "owners" ? "owner " + std::to_string(owners_) : "body " + std::to_string(bodies_));
-    }
+    // What the checks count, in one name: the text, the scene so far, and the
+    // JSON tree of the value being read.
+    std::string held_name() const { return name_ + " (its text, its owners and bodies, and the JSON of the one being read)"; }
 
     void hand_over() {
         json v = builder_->take();
@@ -193,13 +193,13 @@ private:
         try {
             if (key_ == "owners") {
                 held_ += bytes_per_owner + bytes_per_refusal * (list_size(element, "refuses_overlap") + list_size(element, "refuses_strike"));
-                check_memory(held_, name_ + "'s owners and bodies", remedy());
+                check_memory(held_, held_name(), remedy());
                 scene_.set_owner(element);
                 ++owners_;
                 return;
             }
             held_ += bytes_per_body + bytes_per_shape * (list_size(element, "chain") + list_size(element, "strikes"));
-            check_memory(held_, name_ + "'s owners and bodies", remedy());
+            check_memory(held_, held_name(), remedy());
             if (const WorldStatus st = scene_.add_body(element); st != WorldStatus::ok)
                 throw fail("body " + std::to_string(bodies_) + ": " + std::string(world_status_name(st)));
             ++bodies_;

@@ -30,6 +30,12 @@ using json = nlohmann::json;
 // test "a JSON tree's estimate bounds what the tree takes".
 class JsonTreeSize {
 public:
+    // The most a byte of text can cost: an opening bracket, 112 for a "["
+    // inside another (and 128 for the first "{"), since a text is built up to
+    // its first error whether or not it parses; checked over texts of every
+    // shape by the test "a JSON tree takes at most 128 bytes a byte of its text".
+    static constexpr std::uint64_t most_per_byte = 128;
+
     void value() { bytes_ += 48; }  // 16 in its parent, twice over for the parent's growth, and 16 to destroy
     void string(std::size_t length) { bytes_ += 48 + 48 + heap(length); }
     void array() { bytes_ += 48 + 64; }
@@ -47,8 +53,9 @@ private:
 std::uint64_t json_tree_bytes(std::string_view text);
 // json::parse(text), once the tree is known to fit the memory limit
 // (memory_limit.hpp): MemoryLimitError naming `what` otherwise, before any of
-// it is built. Syntax errors as json::parse gives them (an exception, or with
-// allow_exceptions false a discarded value).
+// it is built. A text short enough that even its costliest tree fits
+// (most_per_byte) is not measured. Syntax errors as json::parse gives them
+// (an exception, or with allow_exceptions false a discarded value).
 json parse_json(std::string_view text, const std::string& what, bool allow_exceptions = true);
 
 // `text` with every byte that is not part of well-formed UTF-8 written as
