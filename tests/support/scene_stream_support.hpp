@@ -64,11 +64,13 @@ inline std::string with_scene_lines(const std::string& jsonl, std::uint32_t seed
                     .append(scene_number(rng, -2, 2)).append(", ").append(scene_number(rng, -2, 2)).append(", 0], \"options\": 1}\n");
                 break;
             case 1: out.append(R"({"kind": "strikes", "body": )").append(human).append("}\n"); break;
-            case 2:
-                out.append(R"({"kind": "gather", "box": {"min": [)").append(x).append(", ").append(y)
-                    .append(R"(, -1], "max": [)").append(scene_number(rng, 0, width)).append(", ")
-                    .append(scene_number(rng, 0, depth)).append(", 3]}}\n");
+            case 2: {
+                const float cx = std::stof(x), cy = std::stof(y);
+                out.append(R"({"kind": "gather", "box": {"min": [)").append(std::to_string(cx - 4)).append(", ")
+                    .append(std::to_string(cy - 4)).append(R"(, -1], "max": [)").append(std::to_string(cx + 4)).append(", ")
+                    .append(std::to_string(cy + 4)).append(", 3]}}\n");
                 break;
+            }
             case 3:
                 out.append(R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [)").append(x).append(", ")
                     .append(y).append(R"(, 1]}, "options": "0x12", "max": 32})").append("\n");
