@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "levelsweep/memory_limit.hpp"
+
 namespace levelsweep {
 
 namespace {
@@ -36,7 +38,16 @@ void SceneReplay::run(std::span<const QueryRecord> records, std::vector<char>& t
     std::vector<json> answers(records.size());
     for (std::size_t i = 0; i < records.size(); ++i) {
         if (!records[i].malformed || records[i].text.empty()) continue;
-        const json line = parse_json(records[i].text, "line " + std::to_string(records[i].position), false);
+        json line;
+        try {
+            line = parse_json(records[i].text, "the line", false);
+        } catch (const MemoryLimitError& e) {
+            // As SceneLines answers it: no tree of it fits, so it runs as nothing.
+            taken[i] = 1;
+            ++malformed_;
+            answers[i] = {{"error", e.what()}};
+            continue;
+        }
         if (line.is_discarded() || !is_scene_line(line)) continue;
         taken[i] = 1;
         try {
