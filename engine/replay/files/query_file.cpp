@@ -6,10 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-
 #include "decoded_input.hpp"
+#include "levelsweep/parallel_loop.hpp"
 #include "little_endian.hpp"
 #include "replay_io.hpp"
 
@@ -203,7 +201,7 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
     std::optional<ReplayFileError> damage;
     if (got < im.bytes.size()) damage = im.in.damage();
     const std::size_t n = got / query_record_bytes;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 256), [&](const tbb::blocked_range<std::size_t>& range) {
+    parallel_loop(0, n, 256, [&](const auto& range) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
             QueryRecord& r = out[i];
             r.text.clear();

@@ -7,13 +7,11 @@
 #include <stdexcept>
 #include <string>
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-
 #include "decoded_input.hpp"
 #include "levelsweep/file_kind.hpp"
 #include "levelsweep/line_reader.hpp"
 #include "levelsweep/memory_limit.hpp"
+#include "levelsweep/parallel_loop.hpp"
 #include "levelsweep/query_json.hpp"
 
 namespace levelsweep {
@@ -123,7 +121,7 @@ public:
                 text += line_.size();
             }
         }
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 64), [&](const tbb::blocked_range<std::size_t>& range) {
+        parallel_loop(0, n, 64, [&](const auto& range) {
             for (std::size_t i = range.begin(); i != range.end(); ++i) parse(out[i]);
         });
         return n;
