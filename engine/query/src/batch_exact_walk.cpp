@@ -15,11 +15,34 @@
 // keeps those exactly.
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "batch_run.hpp"
+#include "levelsweep/triangle_filters.hpp"
 #include "mesh_visits.hpp"
 
 namespace levelsweep::detail {
+
+namespace {
+
+// Whether the word naming triangle `t` passes the query's filters, and how the
+// sweep sees it (flipped, marks), one word at a time: the scalar filters
+// (triangle_filters.hpp) on the walk's fields, the same answer as the lanes'
+// reach and filter (their wide twin). Each filter only rejects, so the most
+// selective for a walking capsule, its step rule, runs first; the answer does
+// not depend on the order.
+std::optional<FaceTest> reaching(const simd::WalkWords& w, const simd::LanePlan& plan, std::uint32_t t) {
+    if (t >= w.triangles) return std::nullopt;  // a word naming no triangle
+    const simd::LaneFilters& f = plan.filters;
+    if (f.step && below_step(w.top[t], f.step_top)) return std::nullopt;
+    const auto flags = static_cast<std::uint16_t>(w.flags[t]);
+    if (!passes_flags(flags, f.skip_special)) return std::nullopt;
+    if (!passes_nz_range(w.nz[t], f.nz_options, f.nz_min, f.nz_max)) return std::nullopt;
+    if (!f.face_test) return FaceTest{};
+    return face_test({w.nx[t], w.ny[t], w.nz[t]}, w.d[t], flags, f.side_at, plan.M, f.marking);
+}
+
+}  // namespace
 
 std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
     QueryStats& stats = result_.stats;
@@ -38,15 +61,35 @@ std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
     // how many left the counter behind (a miss of the box, a capsule's fraction
     // above 1).
     auto evaluate_words = [&](std::size_t first, std::size_t n) {
-        isa_.reach(data_, plan_, first, n, bits);
         std::size_t k = 0;
-        for (std::size_t b = 0; b < n; b += 64)
-            for (std::uint64_t m = bits[b / 64]; m != 0; m &= m - 1) {
-                const std::size_t p = first + b + static_cast<std::size_t>(std::countr_zero(m));
-                if (!visited.test_and_set(words[p])) slots[k++] = data_.slot_of[words[p]];
-            }
+        if (n < isa_.width) {
+            for (std::size_t p = first; p < first + n; ++p)
+                if (reaching(walk, plan_, words[p]) && !visited.test_and_set(words[p])) slots[k++] = data_.slot_of[words[p]];
+        } else {
+            isa_.reach(data_, plan_, first, n, bits);
+            for (std::size_t b = 0; b < n; b += 64)
+                for (std::uint64_t m = bits[b / 64]; m != 0; m &= m - 1) {
+                    const std::size_t p = first + b + static_cast<std::size_t>(std::countr_zero(m));
+                    if (!visited.test_and_set(words[p])) slots[k++] = data_.slot_of[words[p]];
+                }
+        }
         if (k == 0) return std::uint32_t{0};
-        isa_.evaluate(data_, plan_, slots, k, outcomes, hits);
+        if (k <= simd::sparse_lanes) {
+            // What the lanes would do with so few: leave them to the scalar
+            // kernel, seen as the filters see them.
+            for (std::size_t i = 0; i < k; ++i) {
+                const std::uint32_t t = std::bit_cast<std::uint32_t>(data_.record_at(slots[i])[simd::record::triangle]);
+                const FaceTest seen = *reaching(walk, plan_, t);
+                hits[i] = simd::LaneHit{};
+                hits[i].slot = slots[i];
+                hits[i].flipped = seen.flipped;
+                hits[i].marks = seen.marks;
+                hits[i].scalar = true;
+                outcomes[i] = simd::EntryOutcome::scalar;
+            }
+        } else {
+            isa_.evaluate(data_, plan_, slots, k, outcomes, hits);
+        }
         std::uint32_t behind = 0;
         for (std::size_t i = 0; i < k; ++i) {
             simd::EntryOutcome o = outcomes[i];
