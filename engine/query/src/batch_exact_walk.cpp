@@ -4,10 +4,11 @@
 //
 // It reads the words the original reads, in its order, with the same visited
 // bits, but spends little on the words that cannot reach a kernel: the filters
-// run in lanes over runs of words (WalkWords: count words and the words past a
-// list included), a walking capsule skips a cell whose highest enabled
-// triangle is below its step, and only the words that pass go through the
-// visited bits and the kernel. Whether a word reaches
+// run over runs of words (WalkWords: count words and the words past a list
+// included), word by word for the short runs most lists are and in lanes for
+// long ones, a walking capsule skips a cell whose highest enabled triangle is
+// below its step (one cache line per cell: WalkWords::Cell), and only the
+// words that pass go through the visited bits and the kernel. Whether a word reaches
 // the kernel is the same at every read of it in a query (the filters read the
 // triangle and the query's constants only), and a triangle that does not is
 // skipped whether or not its visited bit is set; so the bits of the triangles
@@ -62,7 +63,10 @@ std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
     // above 1).
     auto evaluate_words = [&](std::size_t first, std::size_t n) {
         std::size_t k = 0;
-        if (n < isa_.width) {
+        // Below four blocks the lanes' gathers cost more than the scalar filters
+        // (bench_gameplay's walking capsules: 0.97x the reference path filtering
+        // every run in lanes, 1.3x so on AVX-512).
+        if (n < 4 * isa_.width) {
             for (std::size_t p = first; p < first + n; ++p)
                 if (reaching(walk, plan_, words[p]) && !visited.test_and_set(words[p])) slots[k++] = data_.slot_of[words[p]];
         } else {
@@ -107,13 +111,14 @@ std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
     const float step_top = plan_.filters.step_top;
     const Bounds qb = query_bounds(q_);
     grid.for_each_cell(grid.cell_range(qb.min, qb.max), [&](std::size_t cell) {
-        const std::size_t pos = grid.list_offset(cell);
-        const std::uint32_t count = words[pos];
+        const simd::WalkWords::Cell& c = walk.cells[cell];
+        const std::size_t pos = c.offset;
+        const std::uint32_t count = c.count;
         ++stats.cells;
         stats.entries += count;
         // A capsule's step above every enabled triangle of the list: none
         // reaches the kernel, and the list reads as it stands.
-        if (count == 0 || (step && walk.cell_top[cell] < step_top)) return;
+        if (count == 0 || (step && c.top < step_top)) return;
         std::uint32_t behind = evaluate_words(pos + 1, count);
         // Each word left behind makes the walk read one more past the list, and
         // one more again for each of those left behind: at least `behind` more
