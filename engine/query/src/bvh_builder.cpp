@@ -9,6 +9,8 @@
 #include <array>
 #include <limits>
 
+#include "levelsweep/parallel_loop.hpp"
+
 namespace levelsweep::detail {
 
 namespace {
@@ -80,7 +82,7 @@ public:
             centres.grow(p.centre[0], p.centre[1], p.centre[2]);
         }
         nodes_.reserve(2 * prims_.size());
-        if (!prims_.empty()) build(0, static_cast<std::uint32_t>(prims_.size()), box, centres);
+        if (!prims_.empty()) build(nodes_, 0, static_cast<std::uint32_t>(prims_.size()), box, centres);
     }
 
     const std::vector<BinaryNode>& nodes() const { return nodes_; }
@@ -98,9 +100,16 @@ private:
         std::uint32_t count = 0;
     };
 
-    std::int32_t build(std::uint32_t first, std::uint32_t count, const Bounds& box, const Bounds& centres) {
-        const auto index = static_cast<std::int32_t>(nodes_.size());
-        nodes_.push_back(BinaryNode{box, box.area(), first, count, -1, -1});
+    // A node this large builds its two halves at once (TBB): each half
+    // partitions only its own prims and numbers its own nodes, which are then
+    // appended; the tree is the same on any number of threads.
+    static constexpr std::uint32_t parallel = 16384;
+
+    // The subtree of prims first .. first + count into `nodes`; returns its root.
+    std::int32_t build(std::vector<BinaryNode>& nodes, std::uint32_t first, std::uint32_t count, const Bounds& box,
+                       const Bounds& centres) {
+        const auto index = static_cast<std::int32_t>(nodes.size());
+        nodes.push_back(BinaryNode{box, box.area(), first, count, -1, -1});
         if (count <= bucket) return index;
         int axis = 0;
         for (int a = 1; a < 3; ++a)
@@ -111,10 +120,27 @@ private:
                                                          left_centres, right_centres)
                                           : split_median(first, count, axis, left_box, right_box, left_centres,
                                                          right_centres);
-        const std::int32_t left = build(first, mid - first, left_box, left_centres);
-        const std::int32_t right = build(mid, first + count - mid, right_box, right_centres);
-        nodes_[static_cast<std::size_t>(index)].left = left;
-        nodes_[static_cast<std::size_t>(index)].right = right;
+        std::int32_t left = -1, right = -1;
+        if (count < parallel) {
+            left = build(nodes, first, mid - first, left_box, left_centres);
+            right = build(nodes, mid, first + count - mid, right_box, right_centres);
+        } else {
+            std::vector<BinaryNode> right_nodes;
+            parallel_loop(0, 2, 1, [&](const auto& halves) {
+                for (std::size_t h = halves.begin(); h != halves.end(); ++h) {
+                    if (h == 0) left = build(nodes, first, mid - first, left_box, left_centres);
+                    else build(right_nodes, mid, first + count - mid, right_box, right_centres);
+                }
+            });
+            const auto offset = static_cast<std::int32_t>(nodes.size());
+            for (BinaryNode n : right_nodes) {
+                if (!n.leaf()) n.left += offset, n.right += offset;
+                nodes.push_back(n);
+            }
+            right = offset;
+        }
+        nodes[static_cast<std::size_t>(index)].left = left;
+        nodes[static_cast<std::size_t>(index)].right = right;
         return index;
     }
 

@@ -55,7 +55,9 @@ unsigned runnable_threads(unsigned requested) {
 
 QueryRunner::QueryRunner(const Level& level, unsigned threads, Path path, Isa isa)
     : impl_(new Impl(level, threads, path, isa)) {
-    if (path == Path::batch && impl_->isa != Isa::scalar) impl_->batch = &impl_->owned.emplace(level);
+    // Built on the runner's threads, and no more of them (the hierarchy's build is parallel).
+    if (path == Path::batch && impl_->isa != Isa::scalar)
+        execute_in(impl_->arena, [&] { impl_->batch = &impl_->owned.emplace(level); });
 }
 
 QueryRunner::QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa)
