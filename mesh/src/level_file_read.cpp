@@ -58,7 +58,6 @@ public:
         read_vertices(a);
         read_triangles(a);
         const GridGeometry file_grid = read_grid();
-        check_lists(file_grid, a.i0.size());
         check_grid_geometry(a, file_grid);
         return adopt_lists(std::move(a), file_grid);
     }
@@ -273,7 +272,12 @@ private:
         AlignedVector<std::uint32_t> words(static_cast<std::size_t>(s.count));
         for (std::size_t i = 0; i < words.size(); ++i) words[i] = u32(s.offset + 4 * i);
         std::optional<CellGrid> adopted = CellGrid::adopt(file_grid, std::move(words), a.x, a.y, a.z, a.i0, a.i1, a.i2);
-        if (!adopted) return build_and_compare(std::move(a), file_grid);
+        if (!adopted) {
+            // Only a file whose lists are wrong pays for saying where: their
+            // shape first (check_lists), then word against rebuilt word.
+            check_lists(file_grid, a.i0.size());
+            return build_and_compare(std::move(a), file_grid);
+        }
         return checked(detail::assemble_level(std::move(a), std::move(*adopted)));
     }
 

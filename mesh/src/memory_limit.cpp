@@ -44,7 +44,11 @@ std::uint64_t default_memory_limit() {
 
 std::uint64_t memory_limit() {
     const std::uint64_t set = limit_set.load();
-    return set != 0 ? set : default_memory_limit();
+    if (set != 0) return set;
+    // Found once: readers ask for every line they parse, and the machine's
+    // memory and the process's limits do not change under a run.
+    static const std::uint64_t machine = default_memory_limit();
+    return machine;
 }
 
 void set_memory_limit(std::uint64_t bytes) { limit_set.store(bytes); }

@@ -146,10 +146,6 @@ private:
         return triangle_filters<A>(p_.filters, side_at_, M_, b.valid, [&](std::size_t at) { return field(b, at); });
     }
 
-    // A block with this few lanes past the filters is left to the scalar kernel
-    // (the generic side runs it): one wide call costs more than two scalar ones.
-    static constexpr int sparse_lanes = 2;
-
     // The query's kernel on the passing lanes, into lane results for
     // lane_epilogue (epilogue_wide.hpp), which says where they go.
     std::size_t kernel(const Block& b, const WFiltered<A>& f, LaneHit* hits, EntryOutcome* outcome) const {

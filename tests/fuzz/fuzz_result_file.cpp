@@ -4,10 +4,10 @@
 // behind them). Each read either fails to open with ReplayFileError, or yields
 // records, each whole (its count equal to its contacts, a known kind and
 // status), until the end or a truncation at or after the last record's end. The
-// reader accepts only what the writer writes, so for a plain version-2 input
-// the header and records read, written again, give back the input's bytes up
-// to the end of the last record read, and with the trailer (close()) exactly
-// when the reader found the file complete. Anything else (a crash, a sanitizer
+// reader accepts only what the writer writes, so for a plain version-3 input
+// the header (its run block included) and records read, written again, give
+// back the input's bytes up to the end of the last record read, and with the
+// trailer (close()) exactly when the reader found the file complete. Anything else (a crash, a sanitizer
 // report, another exception, other bytes) is a finding.
 #include <unistd.h>
 #include <zlib.h>
@@ -58,14 +58,20 @@ void put_crc(std::string& s, std::size_t at, std::size_t from, std::size_t n) {
     for (std::size_t i = 0; i < 4; ++i) s[at + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
 }
 
-// The header's metadata and header CRCs, then each record's, where they fit,
-// and the trailer's (the 32 bytes a zero size word starts).
+// The size of the header a version gives: version 3's run block follows the 64 bytes.
+std::size_t header_size(std::uint32_t version) { return version == 3 ? 128 : 64; }
+
+// The header's metadata and header CRCs (and version 3's run block's), then
+// each record's, where they fit, and the trailer's (the 32 bytes a zero size
+// word starts).
 std::string with_crcs_fixed(std::string s) {
     if (s.size() < 64) return s;
+    const std::size_t head = std::min(header_size(u32_at(s, 8)), s.size());
     const std::size_t meta = u32_at(s, 20);
-    if (meta <= s.size() - 64) put_crc(s, 40, 64, meta);
+    if (meta <= s.size() - head) put_crc(s, 40, head, meta);
     put_crc(s, 60, 0, 60);
-    for (std::size_t at = 64 + std::min(meta, s.size() - 64); s.size() - at >= 8;) {
+    if (head == 128) put_crc(s, 124, 64, 60);
+    for (std::size_t at = head + std::min(meta, s.size() - head); s.size() - at >= 8;) {
         const std::size_t size = u32_at(s, at) == 0 ? 32 : u32_at(s, at);
         if (size < 8 || size > s.size() - at) break;
         put_crc(s, at + size - 4, at, size - 4);
@@ -84,7 +90,7 @@ void read_and_rewrite(const std::string& bytes) {
     try {
         levelsweep::ResultFileReader reader(temp_file(0));
         header = reader.header();
-        end = 64 + header.metadata.size();
+        end = header_size(header.version) + header.metadata.size();
         levelsweep::ResultRecord r;
         while (reader.next(r)) {
             check(r.result.count == r.contacts.size() && r.contacts.size() <= 255);
@@ -97,11 +103,11 @@ void read_and_rewrite(const std::string& bytes) {
         if (const auto cut = reader.truncation()) check(gzipped(bytes) || cut->offset() >= end);
         check(reader.records_read() == records.size() && reader.records_end() == end);
         complete = reader.end() == levelsweep::ResultsEnd::complete;
-        check(!complete || (!reader.truncation() && header.version == levelsweep::result_file_version));
+        check(!complete || (!reader.truncation() && header.version >= 2));  // version 1 cannot say
     } catch (const levelsweep::ReplayFileError&) {
         return;
     }
-    // The compressed bytes are zlib's to choose; version 1 is read, never written.
+    // The compressed bytes are zlib's to choose; versions 1 and 2 are read, never written.
     if (gzipped(bytes) || header.version != levelsweep::result_file_version) return;
     {
         levelsweep::ResultFileWriter w(temp_file(1), header);

@@ -90,7 +90,7 @@ TEST_SUITE("memory cli") {
             {"import /dev/zero /tmp/never.lvl", "not a regular file"},
             {"query " + street + " /dev/zero", "is a device, not a file"},
             {"eval /dev/zero", "is a device, not a file"},
-            {"export /dev/zero", "not a levelsweep result file"},
+            {"export /dev/zero", "is a device, not a file"},
         };
         for (const auto& [command, says] : cases) check_refused(command, says);
     }

@@ -117,6 +117,19 @@ TEST_SUITE("mesh cli") {
         CHECK(info["bounds"]["min"][0].get<float>() == loaded.bounds_min().x);
     }
 
+    TEST_CASE("info --startup times a level's load and its batch level, in text and JSON") {
+        const std::string lvl = LEVELSWEEP_SOURCE_DIR "/data/levels/street_10k.lvl";
+        const auto j = nlohmann::json::parse(run_cli("info --json --startup " + lvl).out);
+        REQUIRE(j.contains("startup"));
+        CHECK(j["startup"]["load_ms"].get<double>() > 0.0);
+        CHECK(j["startup"]["batch_level_ms"].get<double>() > 0.0);
+        CHECK(j["startup"]["threads"] == 1);
+        CHECK_FALSE(info_json(lvl).contains("startup"));  // only when asked: info's output is otherwise the file's alone
+        const auto text = run_cli("info --startup " + lvl);
+        CHECK(text.exit_code == 0);
+        CHECK(text.out.find("start-up    load ") != std::string::npos);
+    }
+
     TEST_CASE("generate writes the library's level, and info reads it") {
         const ScratchDir dir("generate_cli");
         const std::string lvl = (dir / "s.lvl").string(), features = (dir / "f.json").string();

@@ -7,10 +7,13 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "../../bench/query_sets.hpp"
 #include "../../bench/result_hash.hpp"
+#include "levelsweep/batch_path.hpp"
+#include "levelsweep/generate.hpp"
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/world_runner.hpp"
 #include "replay_support.hpp"
@@ -32,6 +35,31 @@ std::vector<std::uint64_t> answers(QueryRunner& runner, const std::vector<Query>
 }  // namespace
 
 TEST_SUITE("batch runner") {
+    TEST_CASE("a large level's hierarchy built on two threads is the one built on one, and a runner builds it on its own") {
+        GenerateOptions options;
+        options.seed = 5;
+        options.triangles = 60000;  // the build splits nodes of 16,384 triangles or more in parallel
+        const Level level = generate_street_level(options).level;
+        const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);
+        std::optional<BatchLevel> serial, parallel;
+        tbb::task_arena(1).execute([&] { serial.emplace(level); });
+        tbb::task_arena(2).execute([&] { parallel.emplace(level); });
+        CHECK(serial->node_count() == parallel->node_count());
+        CHECK(serial->memory_bytes() == parallel->memory_bytes());
+        std::vector<std::uint64_t> one(queries.size()), two(queries.size());
+        std::vector<MeshContact> buffer(mesh_contact_capacity);
+        BatchScratch serial_scratch(*serial), parallel_scratch(*parallel);
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            QueryResult r = run_query_batch(*serial, queries[i], buffer, serial_scratch);
+            one[i] = bench::query_result_hash(r, std::span<const MeshContact>(buffer.data(), r.count));
+            r = run_query_batch(*parallel, queries[i], buffer, parallel_scratch);
+            two[i] = bench::query_result_hash(r, std::span<const MeshContact>(buffer.data(), r.count));
+        }
+        CHECK(one == two);
+        QueryRunner runner(level, 2);
+        CHECK(answers(runner, queries) == one);
+    }
+
     TEST_CASE("QueryRunner::execute runs work on the runner's threads, and run() inside it answers as outside") {
         const Level& level = bundled_level("street_1k.lvl");
         const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <bit>
+#include <memory>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -20,7 +21,8 @@ using namespace levelsweep::test;
 
 namespace {
 
-constexpr std::size_t header_bytes = 64;
+constexpr std::size_t header_bytes = 64;   // the header proper, as in every version
+constexpr std::size_t run_block_end = 128;  // version 3's run block follows it
 constexpr std::size_t trailer_bytes = 32;
 
 // Any bit pattern: NaNs, infinities, -0 and subnormals included.
@@ -99,7 +101,7 @@ struct Sample {
 Sample sample_file(const std::filesystem::path& p) {
     std::mt19937 rng(7);
     Sample s;
-    std::size_t at = header_bytes + s.header.metadata.size();
+    std::size_t at = run_block_end + s.header.metadata.size();
     for (std::size_t n : {0, 3, 1, 0, 7, 2}) {
         s.records.push_back(random_record(rng, s.records.size(), n));
         s.starts.push_back(at);
@@ -137,6 +139,16 @@ void fix_header_crc(std::string& s) { put_u32(s, 60, crc_of(s, 0, 60)); }
 
 void fix_record_crc(std::string& s, std::size_t start, std::size_t size) {
     put_u32(s, start + size - 4, crc_of(s, start, size - 4));
+}
+
+// A version 3 file's bytes as an older version wrote them: no run block (the
+// header size 64), the version word, and its header CRC.
+std::string as_version(const std::string& v3, std::uint32_t version) {
+    std::string bytes = v3.substr(0, header_bytes) + v3.substr(run_block_end);
+    put_u32(bytes, 8, version);
+    put_u32(bytes, 12, header_bytes);
+    fix_header_crc(bytes);
+    return bytes;
 }
 
 }  // namespace
@@ -206,15 +218,15 @@ TEST_SUITE("replay result file") {
         std::mt19937 rng(3);
         ResultFileHeader h = sample_header();
         h.expected_count = 2;
-        ResultFileWriter w(path, h);
+        auto w = std::make_unique<ResultFileWriter>(path, h);
         ReadBack back = read_results(path);
         CHECK(back.records.empty());
         CHECK_FALSE(back.truncation);
         CHECK(back.end == ResultsEnd::incomplete);
         CHECK(back.header.expected_count == 2);
         const ResultRecord r = random_record(rng, 0, 2);
-        w.write(r);
-        w.flush();
+        w->write(r);
+        w->flush();
         back = read_results(path);
         REQUIRE(back.records.size() == 1);
         check_same(back.records[0], r);
@@ -223,12 +235,22 @@ TEST_SUITE("replay result file") {
         for (ResultRecord x; reader.next(x);) {
         }
         CHECK(reader.end_text() == "incomplete: 1 of 2 queries");
-        CHECK(w.written() == 1);
-        w.close();
+        CHECK(w->written() == 1);
+        // Closed after fewer records than its header expects: the trailer says
+        // the run ended, the header that it did not reach its queries' end.
+        w->close();
+        back = read_results(path);
+        CHECK(back.end == ResultsEnd::incomplete);
+        REQUIRE(back.truncation);
+        CHECK(mentions(*back.truncation, "its query file ended early"));
+        CHECK_THROWS_AS(w->write(r), std::logic_error);
+        w = std::make_unique<ResultFileWriter>(path, h);
+        w->write(r);
+        w->write(random_record(rng, 1, 0));
+        w->close();
         back = read_results(path);
         CHECK(back.end == ResultsEnd::complete);
-        CHECK(back.records.size() == 1);
-        CHECK_THROWS_AS(w.write(r), std::logic_error);
+        CHECK(back.records.size() == 2);
         std::filesystem::remove(path);
     }
 
@@ -261,7 +283,7 @@ TEST_SUITE("replay result file") {
             const std::size_t kept = back.records.size();
             CHECK(back.records_end == s.starts[kept]);
             {
-                ResultFileWriter w(cut, ResultFileResume{back.records_end, kept});
+                ResultFileWriter w(cut, ResultFileResume{back.records_end, kept, {}});
                 for (std::size_t i = kept; i < s.records.size(); ++i) w.write(s.records[i]);
                 CHECK(w.written() == s.records.size());
                 w.close();
@@ -440,9 +462,15 @@ TEST_SUITE("replay result file") {
                     CHECK(o.open_error->offset() < header_bytes);
                     continue;
                 }
+                if (at < run_block_end) {
+                    REQUIRE(o.open_error);
+                    CHECK(o.open_error->offset() >= header_bytes);
+                    CHECK(o.open_error->offset() < run_block_end);
+                    continue;
+                }
                 if (at < s.starts.front()) {
                     REQUIRE(o.open_error);
-                    CHECK(o.open_error->offset() == header_bytes);
+                    CHECK(o.open_error->offset() == run_block_end);
                     CHECK(mentions(*o.open_error, "metadata CRC-32 mismatch"));
                     continue;
                 }
@@ -486,7 +514,7 @@ TEST_SUITE("replay result file") {
         };
         const Case cases[] = {
             {"magic", 0, 0x4c4c4c4c, false, 0, "bad magic"},
-            {"version", 8, 3, false, 8, "unsupported version 3"},
+            {"version", 8, 4, false, 8, "unsupported version 4"},
             {"version 0", 8, 0, true, 8, "unsupported version 0"},
             {"header size", 12, 65, false, 12, "header size"},
             {"contact size", 16, 48, false, 16, "contact size"},
@@ -499,7 +527,8 @@ TEST_SUITE("replay result file") {
             {"reserved 56", 56, 0x01000000, true, 52, "reserved"},
             {"path code", 36, 2, true, 36, "unknown path code"},
             {"ISA code", 36, 5u << 8, true, 37, "unknown ISA code"},
-            {"metadata CRC", 40, 0, true, 64, "metadata CRC-32 mismatch"},
+            {"metadata CRC", 40, 0, true, 128, "metadata CRC-32 mismatch"},
+            {"run block CRC", 64, 1, false, 124, "run block CRC-32 mismatch"},
         };
         for (const Case& c : cases) {
             CAPTURE(c.name);
@@ -522,16 +551,16 @@ TEST_SUITE("replay result file") {
         const auto path = temp_path("v1_src.lsr"), v1 = temp_path("v1.lsr");
         const Sample s = sample_file(path);
         // Version 1's bytes: the header with bytes 44 to 59 reserved, the records, nothing after.
-        std::string bytes = s.bytes.substr(0, s.trailer());
-        put_u32(bytes, 8, 1);
+        std::string bytes = as_version(s.bytes.substr(0, s.trailer()), 1);
         for (std::size_t i = 44; i < 52; ++i) bytes[i] = 0;
         fix_header_crc(bytes);
+        const std::size_t shift = run_block_end - header_bytes;  // each record starts this much earlier
         std::vector<ResultRecord> expected = s.records;
         for (std::size_t k = 0; k < expected.size(); ++k) {  // version 1 knew no status beyond malformed
             if (expected[k].result.status != QueryStatus::out_of_range) continue;
             expected[k].result.status = QueryStatus::ok;
-            bytes[s.starts[k] + 13] = 0;
-            fix_record_crc(bytes, s.starts[k], s.starts[k + 1] - s.starts[k]);
+            bytes[s.starts[k] - shift + 13] = 0;
+            fix_record_crc(bytes, s.starts[k] - shift, s.starts[k + 1] - s.starts[k]);
         }
         const Outcome o = read_bytes(v1, bytes);
         REQUIRE_FALSE(o.open_error);
@@ -547,7 +576,7 @@ TEST_SUITE("replay result file") {
         REQUIRE(cut.back.truncation);
         // A status beyond malformed (5) in version 1 is damage.
         std::string late = bytes;
-        const std::size_t start = s.starts[1], size = s.starts[2] - s.starts[1];
+        const std::size_t start = s.starts[1] - shift, size = s.starts[2] - s.starts[1];
         late[start + 13] = static_cast<char>(QueryStatus::out_of_range);
         fix_record_crc(late, start, size);
         const Outcome bad = read_bytes(v1, late);
@@ -564,6 +593,53 @@ TEST_SUITE("replay result file") {
         CHECK(refused.open_error->offset() == 44);
         std::filesystem::remove(path);
         std::filesystem::remove(v1);
+    }
+
+    TEST_CASE("a version 2 file (no run block) reads as it always did, its trailer and expected count included") {
+        const auto path = temp_path("v2_src.lsr"), v2 = temp_path("v2.lsr");
+        const Sample s = sample_file(path);
+        const Outcome o = read_bytes(v2, as_version(s.bytes, 2));
+        REQUIRE_FALSE(o.open_error);
+        CHECK(o.back.header.version == 2);
+        check_header(o.back.header, s.header);
+        CHECK(o.back.header.checkpoint == ResultCheckpoint{});
+        REQUIRE(o.back.records.size() == s.records.size());
+        for (std::size_t i = 0; i < s.records.size(); ++i) check_same(o.back.records[i], s.records[i]);
+        CHECK(o.back.end == ResultsEnd::complete);
+        CHECK_FALSE(o.back.truncation);
+        // A version 3 header size in a version 2 file is refused.
+        std::string sized = as_version(s.bytes, 2);
+        put_u32(sized, 12, 128);
+        fix_header_crc(sized);
+        const Outcome bad = read_bytes(v2, sized);
+        REQUIRE(bad.open_error);
+        CHECK(bad.open_error->offset() == 12);
+        std::filesystem::remove(path);
+        std::filesystem::remove(v2);
+    }
+
+    TEST_CASE("the run block: the checkpoint a writer leaves reads back, and one ahead of the records is damage") {
+        const auto path = temp_path("checkpoint.lsr");
+        std::mt19937 rng(8);
+        ResultFileHeader h = sample_header();
+        h.scene = {1234, 0xdeadbeef, 0x12345678};
+        h.checkpoint = {0, 0, {70, 0x11111111, 0x22222222}};
+        ResultFileWriter w(path, h);
+        CHECK(read_results(path).header.checkpoint == h.checkpoint);
+        for (std::uint64_t i = 0; i < 3; ++i) w.write(random_record(rng, i, 1));
+        const ResultCheckpoint at{5, 3, {900, 0x33333333, 0x44444444}};
+        w.checkpoint(at);  // flushes the records, then the block
+        ReadBack back = read_results(path);
+        CHECK(back.header.checkpoint == at);
+        CHECK(back.header.scene == h.scene);
+        CHECK(back.records.size() == 3);
+        w.checkpoint({9, 4, {1000, 1, 2}});  // vouches for a record the file does not hold
+        w.close();
+        back = read_results(path);
+        CHECK(back.end == ResultsEnd::damaged);
+        REQUIRE(back.truncation);
+        CHECK(mentions(*back.truncation, "vouches for 4 records, the file holds 3"));
+        std::filesystem::remove(path);
     }
 
     TEST_CASE("the trailer: its count must be the records read, and nothing may follow it") {

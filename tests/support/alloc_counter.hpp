@@ -1,6 +1,7 @@
-// Counts calls of the global operator new while switched on, on every thread
-// (tests/world/alloc_counter.cpp replaces the global allocation functions; each
-// forwards to malloc and free, so nothing else changes).
+// Counts calls of the global operator new while switched on, on every thread,
+// and the bytes held through it (tests/world/alloc_counter.cpp replaces the
+// global allocation functions; each forwards to malloc and free, so nothing
+// else changes).
 #pragma once
 
 #include <cstdint>
@@ -9,5 +10,10 @@ namespace levelsweep::test {
 
 void count_allocations(bool on);
 std::uint64_t allocations_counted();
+
+// The most bytes held at once through operator new (malloc's usable sizes),
+// beyond what was held when start_measuring_bytes() was called.
+void start_measuring_bytes();
+std::uint64_t peak_bytes_measured();
 
 }  // namespace levelsweep::test

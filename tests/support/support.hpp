@@ -33,10 +33,11 @@ inline Vec3 uniform_vec(std::mt19937& rng, float lo, float hi) {
     return {uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
 }
 
-// Iteration counts are scaled down under the sanitizers, which run the same
-// code ~10x slower; the Release build runs the full counts.
+// Iteration counts are scaled down under the sanitizers and an emulator
+// (qemu-user: tests/aarch64), which run the same code ~10x slower; the
+// Release build runs the full counts.
 inline int scaled(int full) {
-#if defined(LEVELSWEEP_SANITIZED)
+#if defined(LEVELSWEEP_SANITIZED) || defined(LEVELSWEEP_EMULATED)
     return full / 10 > 0 ? full / 10 : 1;
 #else
     return full;

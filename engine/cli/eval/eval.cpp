@@ -12,6 +12,7 @@
 #include "io/same_file.hpp"
 #include "io/standard_output.hpp"
 #include "levelsweep/line_reader.hpp"
+#include "levelsweep/memory_limit.hpp"
 
 namespace levelsweep::cli {
 
@@ -35,7 +36,12 @@ json error_line(std::size_t line_no, const std::string& message) {
 
 json eval_line(const std::map<std::string_view, const EvalKernel*>& kernels, const std::string& text,
                std::size_t line_no) {
-    json call = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    json call;
+    try {
+        call = parse_json(text, "the line", /*allow_exceptions=*/false);
+    } catch (const MemoryLimitError& e) {
+        return error_line(line_no, e.what());
+    }
     if (call.is_discarded() || !call.is_object()) return error_line(line_no, "not a JSON object");
     if (!call.contains("kernel") || !call["kernel"].is_string())
         return error_line(line_no, "missing \"kernel\" (a string)");

@@ -75,7 +75,7 @@ std::vector<std::uint8_t> BufferWriter::bytes() const {
 }
 
 void write_page_file(const std::filesystem::path& path, std::string_view text) {
-    OutputFile file(path.string());
+    OutputFile file(path.string(), OutputContent::text, "a page file");
     std::ofstream out(file.writing(), std::ios::binary);
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     out.close();

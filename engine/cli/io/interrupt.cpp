@@ -16,6 +16,11 @@ std::atomic<int> received{0};
 std::atomic<bool> clean_stop{false};
 std::array<std::atomic<const char*>, 16> temporaries{};
 
+// The signals a clean stop takes (the user or the terminal asks the run to
+// end), and those that end every command at once.
+constexpr int stopping[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr int ending[] = {SIGQUIT, SIGPIPE};
+
 void set_handler(int sig, void (*handler)(int)) {
     struct sigaction sa {};
     sa.sa_handler = handler;
@@ -24,23 +29,34 @@ void set_handler(int sig, void (*handler)(int)) {
     ::sigaction(sig, &sa, nullptr);
 }
 
-void on_signal(int sig) {
-    if (clean_stop.load()) {
-        received.store(sig);
-        set_handler(sig, SIG_DFL);  // a second signal ends the process at once
-        return;
-    }
-    for (auto& t : temporaries)
-        if (const char* path = t.load()) ::unlink(path);  // async-signal-safe
+void end_now(int sig) {
+    remove_temporaries();
     set_handler(sig, SIG_DFL);
     ::raise(sig);
+}
+
+void on_signal(int sig) {
+    bool clean = false;
+    for (const int s : stopping) clean |= s == sig;
+    // The first stopping signal under a CleanStop is only noted; any other
+    // (a second one included) ends the process, its temporary files removed.
+    if (clean && clean_stop.load() && received.load() == 0) {
+        received.store(sig);
+        return;
+    }
+    end_now(sig);
 }
 
 }  // namespace
 
 void install_interrupt_handlers() {
-    set_handler(SIGINT, on_signal);
-    set_handler(SIGTERM, on_signal);
+    for (const int sig : stopping) set_handler(sig, on_signal);
+    for (const int sig : ending) set_handler(sig, on_signal);
+}
+
+void remove_temporaries() {
+    for (auto& t : temporaries)
+        if (const char* path = t.load()) ::unlink(path);  // async-signal-safe
 }
 
 CleanStop::CleanStop() {
@@ -48,10 +64,7 @@ CleanStop::CleanStop() {
     clean_stop.store(true);
 }
 
-CleanStop::~CleanStop() {
-    clean_stop.store(false);
-    install_interrupt_handlers();
-}
+CleanStop::~CleanStop() { clean_stop.store(false); }
 
 int CleanStop::signal() const { return received.load(); }
 
@@ -61,6 +74,9 @@ const char* signal_name(int sig) {
     switch (sig) {
         case SIGINT: return "SIGINT";
         case SIGTERM: return "SIGTERM";
+        case SIGHUP: return "SIGHUP";
+        case SIGQUIT: return "SIGQUIT";
+        case SIGPIPE: return "SIGPIPE";
     }
     return "a signal";
 }

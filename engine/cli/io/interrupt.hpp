@@ -1,9 +1,11 @@
-// levelsweep CLI: SIGINT and SIGTERM. Normally they remove the temporary files
-// of the outputs being written (output_file.hpp), so that nothing half-written
-// is left beside them, then end the process as the signal would. A command
-// that can stop cleanly (replay) holds a CleanStop: the first signal is then
-// only recorded, for the command to finish or drop what is in flight, flush
-// and say so; a second one ends the process at once.
+// levelsweep CLI: the signals that end a run. SIGINT, SIGTERM and SIGHUP
+// normally remove the temporary files of the outputs being written
+// (output_file.hpp), so that nothing half-written is left beside them, then
+// end the process as the signal would; so do SIGQUIT and SIGPIPE. A command
+// that can stop cleanly (replay) holds a CleanStop: a first SIGINT, SIGTERM or
+// SIGHUP is then only recorded, for the command to finish or drop what is in
+// flight, flush and say so; a second one removes the temporary files and ends
+// the process at once.
 #pragma once
 
 namespace levelsweep::cli {
@@ -18,19 +20,24 @@ public:
     ~CleanStop();
     CleanStop(const CleanStop&) = delete;
     CleanStop& operator=(const CleanStop&) = delete;
-    // The signal received (SIGINT or SIGTERM), or 0.
+    // The signal received (SIGINT, SIGTERM or SIGHUP), or 0.
     int signal() const;
 };
 
 // The conventional exit status of a process that a signal stopped: 128 + signal.
 int exit_status_for(int signal);
-// "SIGINT", "SIGTERM".
+// "SIGINT", "SIGTERM", "SIGHUP", ...
 const char* signal_name(int signal);
 
 // The temporary files a signal removes. `path` must stay valid until
-// unregistered; returns a slot, or -1 when all are taken (the file is then
-// left behind on a signal, as before: the output it stands for is untouched).
+// unregistered; register a file before creating it (a signal in between then
+// removes nothing, or the new file). Returns a slot, or -1 when all are taken
+// (the file is then left behind on a signal, as before: the output it stands
+// for is untouched).
 int register_temporary(const char* path);
 void unregister_temporary(int slot);
+// Removes every registered temporary file, with only async-signal-safe calls
+// (for the handlers, and for an end that no exception handler sees).
+void remove_temporaries();
 
 }  // namespace levelsweep::cli

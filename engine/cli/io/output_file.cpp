@@ -45,9 +45,13 @@ void sync_path(const std::filesystem::path& path, bool directory) {
 
 }  // namespace
 
-OutputFile::OutputFile(std::string path) : name_(std::move(path)), target_(name_) {
+OutputFile::OutputFile(std::string path, OutputContent content, const std::string& what)
+    : name_(std::move(path)), target_(name_) {
     if (name_ == "-") {
-        direct_ = true;
+        if (content == OutputContent::binary)
+            throw std::runtime_error("-: " + what + " is binary and does not go to standard output; name a file (./- for "
+                                     "one called -)");
+        standard_output_ = direct_ = true;
         writing_ = name_;
         return;
     }
@@ -61,28 +65,23 @@ OutputFile::OutputFile(std::string path) : name_(std::move(path)), target_(name_
     }
     if (exists) target_ = std::filesystem::canonical(name_);  // a link's target is replaced, not the link
     writing_ = temporary_beside(target_);
+    writing_text_ = writing_.string();
+    slot_ = register_temporary(writing_text_.c_str());  // before the file exists: a signal never misses it
     const int fd = ::open(writing_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0) fail("cannot create a temporary file beside " + name_ + " (" + writing_.string() + ")");
+    if (fd < 0) {
+        const int err = errno;
+        unregister_temporary(slot_);
+        errno = err;
+        fail("cannot create a temporary file beside " + name_ + " (" + writing_.string() + ")");
+    }
     if (exists) ::fchmod(fd, st.st_mode & 07777);  // the replacement keeps the old file's permissions
     ::close(fd);
-    writing_text_ = writing_.string();
-    slot_ = register_temporary(writing_text_.c_str());
-}
-
-OutputFile::OutputFile(std::string path, Resumable) : name_(std::move(path)), target_(name_), keep_(true) {
-    if (name_ == "-") throw std::runtime_error("a resumable output cannot go to standard output; name a file");
-    struct stat st {};
-    const bool exists = ::stat(name_.c_str(), &st) == 0;
-    if (exists && !S_ISREG(st.st_mode)) throw std::runtime_error(name_ + ": not a regular file; name a file to write");
-    if (exists) target_ = std::filesystem::canonical(name_);
-    writing_ = target_;
-    writing_ += ".partial";
 }
 
 OutputFile::~OutputFile() {
-    if (direct_ || committed_ || keep_) return;
-    unregister_temporary(slot_);
+    if (direct_ || committed_) return;
     ::unlink(writing_.c_str());
+    unregister_temporary(slot_);
 }
 
 void OutputFile::commit() {

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
+#include "io/standard_output.hpp"
 #include "options.hpp"
 #include "levelsweep/generate.hpp"
 #include "levelsweep/level_file.hpp"
@@ -45,15 +46,20 @@ nlohmann::json features_json(const StreetLevel& s) {
     return out;
 }
 
-// One feature a line.
+// One feature a line, to the output's file or standard output ("-").
 void write_features(const StreetLevel& s, const OutputFile& out) {
-    std::ofstream f(out.writing());
-    if (!f) throw std::runtime_error(out.name() + ": cannot open for writing");
+    std::ofstream file;
+    if (!out.to_standard_output()) {
+        file.open(out.writing());
+        if (!file) throw std::runtime_error(out.name() + ": cannot open for writing");
+    }
+    std::ostream& f = out.to_standard_output() ? std::cout : file;
     const nlohmann::json all = features_json(s);
     f << "[\n";
     for (std::size_t i = 0; i < all.size(); ++i) f << ' ' << all[i].dump() << (i + 1 < all.size() ? ",\n" : "\n");
     f << "]\n";
-    f.close();
+    if (out.to_standard_output()) check_standard_output();
+    else file.close();
     if (!f) throw std::runtime_error(out.name() + ": write failed");
 }
 
@@ -63,15 +69,18 @@ void run_generate(const GenerateArgs& a) {
     options.triangles = a.triangles;
     if (a.cell_size > 0.0f) options.cell_size = Vec3{a.cell_size, a.cell_size, a.cell_size};
     refuse_overwriting_inputs({}, {a.out, a.features});
-    OutputFile level_out(a.out);
-    const std::unique_ptr<OutputFile> features_out = a.features.empty() ? nullptr : std::make_unique<OutputFile>(a.features);
+    OutputFile level_out(a.out, OutputContent::binary, "a level file");
+    const std::unique_ptr<OutputFile> features_out =
+        a.features.empty() ? nullptr : std::make_unique<OutputFile>(a.features, OutputContent::text);
     const StreetLevel s = generate_street_level(options);
     level_out.write([&](const std::filesystem::path& path) { save_level(s.level, path); });
     if (features_out) write_features(s, *features_out);
     level_out.commit();
     if (features_out) features_out->commit();
-    std::cout << a.out << ": " << s.level.triangle_count() << " triangles, " << s.level.vertex_count()
-              << " vertices, " << s.features.size() << " features, seed " << a.seed << '\n';
+    // The summary keeps out of the features' way when they take standard output.
+    (features_out && features_out->to_standard_output() ? std::cerr : std::cout)
+        << a.out << ": " << s.level.triangle_count() << " triangles, " << s.level.vertex_count() << " vertices, "
+        << s.features.size() << " features, seed " << a.seed << '\n';
 }
 
 }  // namespace
@@ -88,7 +97,7 @@ void add_generate_command(CLI::App& app) {
         ->check(whole_number(1, 100000000u));
     cmd->add_option("--cell-size", a->cell_size, "Cubic cell size in metres (default: the heuristic)")
         ->check(positive_finite());
-    cmd->add_option("--features", a->features, "Also write the features (kind, block, bounds, triangles) as JSON");
+    cmd->add_option("--features", a->features, "Also write the features (kind, block, bounds, triangles) as JSON (- for standard output)");
     cmd->callback([a] { run_generate(*a); });
 }
 

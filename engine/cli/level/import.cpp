@@ -60,7 +60,7 @@ ImportOptions options_of(const ImportArgs& a) {
 void run_import(const ImportArgs& a) {
     const ImportOptions o = options_of(a);
     refuse_overwriting_inputs({a.in}, {a.out});
-    OutputFile out(a.out);
+    OutputFile out(a.out, OutputContent::binary, "a level file");
     const ImportResult r = import_level(a.in, o);
     out.write([&](const std::filesystem::path& path) { save_level(r.level, path); });
     out.commit();

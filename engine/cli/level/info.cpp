@@ -2,6 +2,7 @@
 // the working range of a level file; or what a result file or query file holds,
 // and whether it is complete (exit 3 when not, unless --allow-incomplete).
 #include <charconv>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <iostream>
@@ -16,6 +17,7 @@
 #include "levelsweep/file_kind.hpp"
 #include "levelsweep/level_range.hpp"
 #include "levelsweep/level_stats.hpp"
+#include "levelsweep/query_runner.hpp"
 #include "levelsweep/query_source.hpp"
 #include "levelsweep/result_text.hpp"
 
@@ -185,7 +187,11 @@ int query_info(const std::string& path, bool as_json) {
     return 3;
 }
 
-int info(const std::string& path, bool as_json, bool allow_incomplete) {
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int info(const std::string& path, bool as_json, bool allow_incomplete, bool startup) {
     refuse_overwriting_inputs({path}, {}, true);
     switch (file_kind(path)) {
         case FileKind::results: return result_info(path, as_json, allow_incomplete);
@@ -193,10 +199,29 @@ int info(const std::string& path, bool as_json, bool allow_incomplete) {
         case FileKind::level:
         case FileKind::other: break;
     }
+    const auto start = std::chrono::steady_clock::now();
     const Level level = open_level(path);
-    const nlohmann::json j = info_json(path, level, level_stats(level));
-    if (as_json) std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
-    else print_text(j);
+    const double load_s = seconds_since(start);
+    nlohmann::json j = info_json(path, level, level_stats(level));
+    if (startup) {
+        // What a replay spends before its first query: the file read and
+        // checked, then the batch path's level (QueryRunner builds it on its
+        // one thread), by the wall clock.
+        const auto built = std::chrono::steady_clock::now();
+        const QueryRunner runner(level, 1, Path::batch);
+        j["startup"] = {{"load_ms", 1e3 * load_s}, {"batch_level_ms", 1e3 * seconds_since(built)}, {"threads", 1}};
+    }
+    if (as_json) {
+        std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+        return 0;
+    }
+    print_text(j);
+    if (startup) {
+        char line[128];
+        std::snprintf(line, sizeof line, "start-up    load %.2f ms (read and checked), batch level %.2f ms, one thread\n",
+                      j["startup"]["load_ms"].get<double>(), j["startup"]["batch_level_ms"].get<double>());
+        std::cout << line;
+    }
     return 0;
 }
 
@@ -209,11 +234,14 @@ void add_info_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
     auto as_json = std::make_shared<bool>(false);
     auto allow_incomplete = std::make_shared<bool>(false);
+    auto startup = std::make_shared<bool>(false);
     cmd->add_option("file", *path, "A level file (.lvl), a result file (.lsr) or a query file (.lsq, JSON Lines)")->required();
     cmd->add_flag("--json", *as_json, "Print one JSON object instead of text");
     cmd->add_flag("--allow-incomplete", *allow_incomplete, "Exit 0 for a result file its run did not finish (exit 3 otherwise)");
-    cmd->callback([path, as_json, allow_incomplete] {
-        const int rc = info(*path, *as_json, *allow_incomplete);
+    cmd->add_flag("--startup", *startup,
+                  "For a level: time its start-up, the load and the batch path's level on one thread (wall clock)");
+    cmd->callback([path, as_json, allow_incomplete, startup] {
+        const int rc = info(*path, *as_json, *allow_incomplete, *startup);
         if (rc != 0) throw CLI::RuntimeError(rc);
     });
 }

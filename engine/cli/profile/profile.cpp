@@ -77,7 +77,7 @@ void run_chunk(const Level& level, std::span<const QueryRecord> chunk, SingleQue
 
 // Each file of the folder replaced whole (output_file.hpp).
 void write_file(const std::filesystem::path& path, const std::string& text) {
-    OutputFile file(path.string());
+    OutputFile file(path.string(), OutputContent::text);
     std::ofstream out(file.writing(), std::ios::binary);
     out << text;
     out.close();
@@ -88,6 +88,7 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 const char* const profile_files[] = {"heatmap.svg", "candidates.svg", "timing.json", "index.html"};
 
 void profile(const ProfileOptions& o) {
+    if (o.out == "-") throw std::runtime_error("-o -: profile writes a folder of files (heat maps, timings, a page); name the folder");
     const std::filesystem::path dir(o.out);
     std::vector<std::string> outputs;
     for (const char* name : profile_files) outputs.push_back((dir / name).string());

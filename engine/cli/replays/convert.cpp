@@ -67,11 +67,11 @@ void convert_queries(const ConvertArgs& a) {
     const std::unique_ptr<QuerySource> source = open_queries(a.in);
     const QueryFileHeader& header = source->header();
     if (format == QueryFormat::json_lines && !header.metadata.empty()) {
-        const json line = json::parse(query_header_line(header));
+        const json line = parse_json(query_header_line(header), a.in + "'s metadata");
         if (line.at("metadata").is_string() ? line.at("metadata") != header.metadata : line.at("metadata").dump() != header.metadata)
             std::cerr << a.in << ": the metadata is not UTF-8 text; the JSON form replaces its bad bytes\n";
     }
-    OutputFile out(a.out);
+    OutputFile out(a.out, format == QueryFormat::binary ? OutputContent::binary : OutputContent::text, "a binary query file");
     Tally t;
     out.write([&](const std::filesystem::path& path) {
         const std::unique_ptr<QuerySink> sink = open_query_sink(path, format, header);

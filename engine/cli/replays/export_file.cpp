@@ -15,7 +15,7 @@ namespace levelsweep::cli {
 int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete, const std::string& command) {
     refuse_overwriting_inputs({in}, {out}, out == "-");
     expect_file_kind(in, FileKind::results, "a result file");
-    OutputFile output(out);
+    OutputFile output(out, OutputContent::text);
     std::ofstream file;
     if (out != "-") {
         file.open(output.writing(), std::ios::binary);

@@ -39,7 +39,7 @@ std::string metadata_for(const RecordArgs& a, const RecordOptions& o) {
         mix[std::string(record_kind_name(static_cast<RecordKind>(k)))] = o.mix.weight[static_cast<std::size_t>(k)];
     return json{{"generator", "levelsweep record"},
                 {"recorder", 1},
-                {"level", std::filesystem::path(a.level).filename().string()},
+                {"level", printable_utf8(std::filesystem::path(a.level).filename().string())},  // JSON text is UTF-8
                 {"seed", o.seed},
                 {"count", o.count},
                 {"mix", mix},
@@ -58,7 +58,7 @@ void run_record(const RecordArgs& a) {
     if (!a.mix.empty()) o.mix = RecordMix::parse(a.mix);
     QueryRecorder recorder(level, o);
     const QueryFileHeader header{0, level.checksum(), metadata_for(a, o)};
-    OutputFile out(a.out);
+    OutputFile out(a.out, format == QueryFormat::binary ? OutputContent::binary : OutputContent::text, "a binary query file");
     out.write([&](const std::filesystem::path& path) {
         const std::unique_ptr<QuerySink> sink = open_query_sink(path, format, header);
         std::vector<Query> chunk(4096);
@@ -76,7 +76,7 @@ void run_record(const RecordArgs& a) {
     char checksum[24];
     std::snprintf(checksum, sizeof checksum, "0x%016" PRIx64, level.checksum());
     (a.out == "-" ? std::cerr : std::cout) << a.out << ": " << recorder.produced() << " queries (" << kinds << "), seed "
-                                           << o.seed << ", level " << a.level << " (checksum " << checksum << ")\n";
+                                           << o.seed << ", level " << printable_utf8(a.level) << " (checksum " << checksum << ")\n";
 }
 
 }  // namespace

@@ -4,11 +4,12 @@
 // With --scene, the scene lines among the queries run against the scene's
 // bodies (world/scene_replay.hpp).
 //
-// The result file is written as RESULTS.partial and renamed when the run is
-// done. SIGINT and SIGTERM stop the run cleanly: the chunk in flight is
-// finished (or dropped, when the signal came while it was being read), the
-// file flushed, and the command says how many queries it wrote and how to
-// resume; --resume continues a partial file after its last whole record.
+// The result file is written as RESULTS.partial, under a lock, and renamed
+// when the run is done. SIGINT, SIGTERM and SIGHUP stop the run cleanly: the
+// chunk in flight is finished (or dropped, when the signal came while it was
+// being read), the file flushed, and the command says how many queries it
+// wrote and the command that resumes them; --resume continues a partial file
+// from its checkpoint (scene and all).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,10 @@
 #include "io/interrupt.hpp"
 #include "io/level_input.hpp"
 #include "io/output_file.hpp"
+#include "io/partial_file.hpp"
 #include "io/same_file.hpp"
+#include "levelsweep/json_io.hpp"
+#include "levelsweep/memory_limit.hpp"
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/query_source.hpp"
 #include "levelsweep/replay_run.hpp"
@@ -50,14 +55,14 @@ struct ReplayOptions {
 };
 
 void check_resume_options(const ReplayOptions& o) {
-    if (o.results == "-") throw std::runtime_error("-o -: a result file is binary; name a file (levelsweep export turns it into text)");
+    if (o.results == "-")
+        throw std::runtime_error("-o -: a result file is binary and does not go to standard output; name a file (levelsweep "
+                                 "export turns it into text)");
+    if (!o.scene_results.empty() && o.scene.empty()) throw std::runtime_error("--scene-results needs --scene");
     if (!o.resume) return;
     if (o.results.empty()) throw std::runtime_error("--resume needs -o RESULTS: the result file to finish");
     if (o.queries == "-")
         throw std::runtime_error("--resume needs the query file itself: standard input cannot be read again from the start");
-    if (!o.scene.empty())
-        throw std::runtime_error("--resume does not take --scene: the scene's bodies move with the scene lines a resumed run "
-                                 "would skip; replay it again from the start");
 }
 
 // A word for a shell: quoted unless it is plain.
@@ -69,55 +74,61 @@ std::string shell_word(const std::string& s) {
     return out + "'";
 }
 
-// The command that resumes this run: the same level, queries and options,
-// the path and ISA as this run chose them (a partial file resumes only on its own).
+// The command that resumes this run: the same level, queries, scene and
+// options, the path and ISA as this run chose them (a partial file resumes
+// only on its own), and the memory limit when one was given.
 std::string resume_command(const ReplayOptions& o, Path path, Isa isa) {
-    std::string c = "levelsweep replay " + shell_word(o.level) + " " + shell_word(o.queries) + " -o " + shell_word(o.results);
+    std::string c = "levelsweep";
+    if (memory_limit() != default_memory_limit()) c += " --memory-limit " + std::to_string(memory_limit());
+    c += " replay " + shell_word(o.level) + " " + shell_word(o.queries) + " -o " + shell_word(o.results);
     if (o.mode != "faithful") c += " --mode " + o.mode;
     if (o.empty_round_sweeps) c += " --empty-round-sweeps";
     c += " --path " + std::string(path_name(path)) + " --isa " + std::string(isa_name(isa));
+    if (!o.scene.empty()) c += " --scene " + shell_word(o.scene);
+    if (!o.scene_results.empty()) c += " --scene-results " + shell_word(o.scene_results);
     if (o.force) c += " --force";
     return c + " --resume";
 }
 
-// The header this run writes: what `--resume` checks a partial file against.
-ResultFileHeader run_header(const ReplayOptions& o, const Level& level, const QueryFileHeader& queries, Quirks quirks,
-                            Path path, Isa isa) {
-    return replay_result_header(level, queries, quirks, path, isa,
-                                R"({"level": ")" + o.level + R"(", "queries": ")" + o.queries + R"(", "mode": ")" + o.mode + "\"}");
+// What the run records of itself, as JSON (names that are not UTF-8 with their
+// bad bytes written \xNN, so that the metadata is always one JSON object).
+std::string run_metadata(const ReplayOptions& o) {
+    json m{{"level", printable_utf8(o.level)}, {"queries", printable_utf8(o.queries)}, {"mode", o.mode}};
+    if (!o.scene.empty()) m["scene"] = printable_utf8(o.scene);
+    return m.dump();
 }
 
 // The writer of the result file, new or appending to what an interrupted run left.
 struct ResultOutput {
-    std::unique_ptr<OutputFile> file;
+    std::unique_ptr<PartialFile> file;
     std::unique_ptr<ResultFileWriter> writer;
     bool already_complete = false;
+    std::uint64_t queries_done = 0;  // the query records behind a resumed file's checkpoint
 };
 
 ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header, const std::string& resume_with,
-                          QuerySource& source, const Level& level, Quirks quirks, ReplaySummary& summary, std::uint64_t& done,
+                          QuerySource& source, const Level& level, Quirks quirks, SceneReplay* scene, ReplaySummary& summary,
                           std::size_t& malformed) {
     ResultOutput out;
-    out.file = std::make_unique<OutputFile>(o.results, OutputFile::Resumable{});
-    const std::filesystem::path& partial = out.file->writing();
-    const bool exists = std::filesystem::exists(partial);
-    if (exists && !o.resume && !ResultFileReader::cut_in_header(partial))
-        throw std::runtime_error(partial.string() + " holds an interrupted replay: finish it with --resume (" + resume_with +
+    out.file = std::make_unique<PartialFile>(o.results);
+    const std::string partial = out.file->path().string();
+    const bool interrupted = out.file->existed() && !ResultFileReader::cut_in_header(partial);
+    if (interrupted && !o.resume)
+        throw std::runtime_error(partial + " holds an interrupted replay: finish it with --resume (" + resume_with +
                                  "), or remove it to start again");
-    if (o.resume && exists && !ResultFileReader::cut_in_header(partial)) {
-        const Resumed r = resume_from(partial.string(), header, source, level, quirks, summary);
-        done = r.at.records;
+    if (interrupted) {
+        const Resumed r = resume_from(partial, header, source, level, quirks, scene, summary);
+        out.queries_done = r.queries;
         malformed = r.malformed;
-        std::cerr << "levelsweep replay: resuming " << partial.string() << " after its " << done << " whole records\n";
-        if (r.complete) {
-            out.already_complete = true;
-            return out;
-        }
-        out.writer = std::make_unique<ResultFileWriter>(partial, r.at);
+        std::cerr << "levelsweep replay: resuming " << partial << " after its " << r.at.records << " records (query record "
+                  << r.queries << " of the stream)\n";
+        out.already_complete = r.complete;
+        if (!r.complete) out.writer = std::make_unique<ResultFileWriter>(out.file->fd(), partial, r.at);
         return out;
     }
-    if (o.resume) std::cerr << "levelsweep replay: --resume: no interrupted run in " << partial.string() << "; starting from the first query\n";
-    out.writer = std::make_unique<ResultFileWriter>(partial, header);
+    if (o.resume) std::cerr << "levelsweep replay: --resume: no interrupted run in " << partial << "; starting from the first query\n";
+    out.file->start_afresh();  // created now, or an interrupted run's that held nothing
+    out.writer = std::make_unique<ResultFileWriter>(out.file->fd(), partial, header);
     return out;
 }
 
@@ -129,83 +140,123 @@ unsigned clamped_threads(const ReplayOptions& o, const QueryRunner& runner) {
     return runner.threads();
 }
 
+// The scene lines' answers: standard output, a file put in place whole, or nowhere.
+struct SceneOutput {
+    std::unique_ptr<OutputFile> file;
+    std::ofstream stream;
+    std::ostream* out = nullptr;
+
+    explicit SceneOutput(const std::string& name) {
+        if (name.empty()) return;
+        file = std::make_unique<OutputFile>(name, OutputContent::text, "the scene lines' answers");
+        if (file->to_standard_output()) {
+            out = &std::cout;
+            return;
+        }
+        stream.open(file->writing(), std::ios::binary);
+        if (!stream) throw std::runtime_error(name + ": cannot write the scene lines' answers");
+        out = &stream;
+    }
+    void commit() {
+        if (!file) return;
+        if (file->to_standard_output()) return;
+        stream.close();
+        if (!stream) throw std::runtime_error(file->name() + ": cannot write the scene lines' answers");
+        file->commit();
+    }
+};
+
+// How a run that a signal stopped ended, and what to do next.
+int stopped(const ReplayOptions& o, int sig, std::uint64_t done, const ResultOutput& out, const std::string& resume_with) {
+    std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << done << " query records";
+    if (!out.writer) {
+        std::cerr << " (no result file)\n";
+    } else if (out.writer->written() == 0) {
+        std::cerr << "; no result was written, so nothing is left to resume: run it again\n";
+    } else {
+        std::cerr << "; " << out.writer->written() << " results are in " << out.file->path().string();
+        if (o.queries == "-")
+            std::cerr << " (the queries came from standard input, which cannot be read again: levelsweep export "
+                         "--allow-incomplete reads what is there; remove it before the next run)\n";
+        else
+            std::cerr << "; resume with: " << resume_with << "\n";
+    }
+    return exit_status_for(sig);
+}
+
 int replay(const ReplayOptions& o) {
     const Path path = o.paths.chosen_path();
     const Isa isa = o.paths.chosen_isa();
     check_resume_options(o);
-    // From here a first SIGINT or SIGTERM is only noted: the run stops at the
+    // From here a first stopping signal is only noted: the run stops at the
     // next whole chunk (before the first, when it comes while the level loads).
     const CleanStop stop;
     std::vector<std::string> outputs;
     if (!o.results.empty()) outputs = {o.results, o.results + ".partial"};
     if (!o.scene_results.empty()) outputs.push_back(o.scene_results);
     refuse_overwriting_inputs({o.level, o.queries, o.scene}, outputs);
+    // Everything that can refuse the run comes before its result file is touched.
     const Level level = open_level_for_queries(o.level, "levelsweep replay");
     auto source = open_queries(o.queries);
-    const QueryFileHeader& header = source->header();
-    require_recorded_level(header, o.queries, level, o.level, o.force);
+    require_recorded_level(source->header(), o.queries, level, o.level, o.force);
     Quirks quirks = o.mode == "corrected" ? Quirks::corrected() : Quirks::faithful();
     if (o.empty_round_sweeps) quirks = quirks.with(Quirk::empty_round_sweeps);
+    InputDigest scene_digest;
+    const std::unique_ptr<Scene> scene = o.scene.empty() ? nullptr : load_scene(o.scene, &level, &scene_digest);
+    SceneOutput scene_out(o.scene_results);
+    std::optional<SceneReplay> scene_replay;
+    if (scene) scene_replay.emplace(*scene, quirks, o.threads, scene_out.out);
 
     ReplaySummary summary;
-    std::uint64_t index = 0;  // queries done, those a resumed file held included
     std::size_t malformed = 0;
     const std::string resume_with = resume_command(o, path, isa);
     ResultOutput out;
     if (!o.results.empty())
-        out = open_results(o, run_header(o, level, header, quirks, path, isa), resume_with, *source, level, quirks, summary,
-                           index, malformed);
-
-    const std::unique_ptr<Scene> scene = o.scene.empty() ? nullptr : load_scene(o.scene, &level);
-    std::unique_ptr<SceneReplay> scene_replay;
-    if (!scene && !o.scene_results.empty()) throw std::runtime_error("--scene-results needs --scene");
-    std::unique_ptr<OutputFile> scene_out;
-    if (!o.scene_results.empty()) scene_out = std::make_unique<OutputFile>(o.scene_results);
-    if (scene)
-        scene_replay = std::make_unique<SceneReplay>(*scene, quirks, o.threads,
-                                                     scene_out ? scene_out->writing() : std::filesystem::path{});
+        out = open_results(o, replay_result_header(level, *source, quirks, path, isa, run_metadata(o), scene_digest),
+                           resume_with, *source, level, quirks, scene_replay ? &*scene_replay : nullptr, summary, malformed);
 
     QueryRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
-    Progress progress("replay", header.count == ~std::uint64_t{0} ? 0 : header.count, !o.quiet);
+    const std::uint64_t expected = source->header().count;
+    Progress progress("replay", expected == unknown_query_count ? 0 : expected, !o.quiet);
     const auto start = std::chrono::steady_clock::now();
-    ReplayRun run{*source, runner, quirks, out.writer.get(), scene_replay.get(), index};
+    ReplayRun run{*source, runner, quirks, out.writer.get(), scene_replay ? &*scene_replay : nullptr, out.queries_done};
     // A first signal stops the run at the next whole chunk (replay_run.hpp).
     run.stop = [&] { return out.already_complete || stop.signal() != 0; };
-    run.progress = [&](std::uint64_t done) { progress.update(done); };
+    run.progress = [&](std::uint64_t done) {
+        if (out.writer && out.writer->written() > 0) out.file->keep();  // from here a failure leaves records to resume
+        progress.update(done);
+    };
     run.malformed = [](std::uint64_t i, const std::string& error) {
         std::fprintf(stderr, "levelsweep replay: query %llu is malformed: %s\n", static_cast<unsigned long long>(i),
                      error.c_str());
     };
     const ReplayTally tally = run_replay(run, summary);
-    index = tally.done;
     malformed += tally.malformed;
     progress.finish();
-    if (const int sig = stop.signal()) {
-        std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << index << " queries";
-        if (out.writer)
-            std::cerr << "; " << out.writer->written() << " results are in " << out.file->writing().string()
-                      << (o.queries == "-" ? " (the queries came from standard input, so the run cannot be resumed)\n"
-                                           : "; resume with: " + resume_with + "\n");
-        else
-            std::cerr << " (no result file)\n";
-        return exit_status_for(sig);
-    }
+    if (const int sig = stop.signal()) return stopped(o, sig, tally.done, out, resume_with);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (scene_replay) scene_replay->close();
-    if (out.writer) out.writer->close();
-    if (out.file) out.file->commit();
-    if (scene_out) scene_out->commit();
-    std::cout << "levelsweep replay: " << o.queries << " on " << o.level << " (" << level.triangle_count()
-              << " triangles), mode " << o.mode << ", path " << path_name(path) << ", isa " << isa_name(isa) << "\n";
-    summary.print(std::cout, seconds, threads);
-    if (malformed) std::cout << "malformed records  " << malformed << " (each has status malformed)\n";
-    if (scene_replay) scene_replay->print(std::cout);
-    if (const auto cut = source->truncation()) {
-        std::cerr << "levelsweep replay: " << cut->what() << "; every query before it was replayed\n";
-        return 3;
+    // A query file cut short: the records so far stay in the partial file,
+    // without the trailer (the run did not reach the end of its queries).
+    const auto cut = source->truncation();
+    if (cut) {
+        std::cerr << "levelsweep replay: " << cut->what() << "; every query before it was replayed";
+        if (out.writer && out.writer->written() > 0)
+            std::cerr << ", and its " << out.writer->written() << " results are in " << out.file->path().string()
+                      << ", which stays incomplete; once the query file is whole, finish it with: " << resume_with;
+        std::cerr << "\n";
+        out.writer.reset();  // flushed, without the trailer
     }
-    return 0;
+    if (out.writer) out.writer->close();
+    if (out.file && !cut) out.file->commit();
+    if (!cut) scene_out.commit();
+    std::ostream& report = scene_out.out == &std::cout ? std::cerr : std::cout;
+    report << "levelsweep replay: " << o.queries << " on " << o.level << " (" << level.triangle_count()
+           << " triangles), mode " << o.mode << ", path " << path_name(path) << ", isa " << isa_name(isa) << "\n";
+    summary.print(report, seconds, threads);
+    if (malformed) report << "malformed records  " << malformed << " (each has status malformed)\n";
+    if (scene_replay) scene_replay->print(report);
+    return cut ? 3 : 0;
 }
 
 }  // namespace
@@ -228,10 +279,10 @@ void add_replay_command(CLI::App& app) {
         ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
     add_path_options(*cmd, o->paths);
     cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level; its scene lines run too (docs/formats.md)");
-    cmd->add_option("--scene-results", o->scene_results, "Write the scene lines' answers here, as JSON Lines");
+    cmd->add_option("--scene-results", o->scene_results, "Write the scene lines' answers here, as JSON Lines (- for standard output)");
     cmd->add_flag("--force", o->force, "Replay queries recorded against another level");
     cmd->add_flag("--resume", o->resume,
-                  "Continue the run that RESULTS.partial holds after its last whole record (same level, queries and options)");
+                  "Continue the run that RESULTS.partial holds from its checkpoint (same level, queries, scene and options)");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress output");
     cmd->callback([o] {
         const int rc = replay(*o);

@@ -60,13 +60,13 @@ void pack_walk(const Level& level, simd::WalkWords& w) {
         w.d[t] = level.plane(t);
         w.top[t] = std::max(std::max(level.corner(t, 0).z, level.corner(t, 1).z), level.corner(t, 2).z);
     }
-    w.cell_top.resize(grid.cell_count());
+    w.cells.resize(grid.cell_count());
     for (std::size_t cell = 0; cell < grid.cell_count(); ++cell) {
         float top = -std::numeric_limits<float>::infinity();
         const std::size_t first = grid.list_offset(cell) + 1, last = first + words[first - 1];
         for (std::size_t p = first; p < last; ++p)
             if (w.flags[words[p]] & tri_flags::enabled) top = std::max(top, w.top[words[p]]);
-        w.cell_top[cell] = top;
+        w.cells[cell] = {static_cast<std::uint32_t>(first - 1), words[first - 1], top, 0u};
     }
 }
 
@@ -113,7 +113,7 @@ BatchLevel& BatchLevel::operator=(BatchLevel&&) noexcept = default;
 std::size_t BatchLevel::memory_bytes() const {
     const simd::WalkWords& w = data_->walk;
     return data_->records.size() * sizeof(float) + data_->slot_of.size() * sizeof(std::uint32_t) +
-           data_->nodes.size() * sizeof(BvhNode) + w.flags.size() * 6 * sizeof(float) + w.cell_top.size() * sizeof(float);
+           data_->nodes.size() * sizeof(BvhNode) + w.flags.size() * 6 * sizeof(float) + w.cells.size() * sizeof(simd::WalkWords::Cell);
 }
 
 std::size_t BatchLevel::node_count() const { return data_->nodes.size(); }

@@ -1,12 +1,15 @@
-// The batch path's hierarchy (bvh_builder.hpp). The binary build keeps the
-// triangles' boxes and centres in arrays by axis and partitions a permutation
-// of them in place; each node's binning pass also gives its children's boxes
-// and centre bounds, so a triangle costs one pass per level and nothing else.
+// The batch path's hierarchy (bvh_builder.hpp). The binary build keeps each
+// triangle's box and centre together and partitions them in place, so each
+// node's binning pass reads its triangles in order; that pass also gives the
+// children's boxes and centre bounds, so a triangle costs one pass per level
+// and nothing else.
 #include "bvh_builder.hpp"
 
 #include <algorithm>
 #include <array>
 #include <limits>
+
+#include "levelsweep/parallel_loop.hpp"
 
 namespace levelsweep::detail {
 
@@ -30,7 +33,8 @@ struct Bounds {
         lo[0] = std::min(lo[0], x), lo[1] = std::min(lo[1], y), lo[2] = std::min(lo[2], z);
         hi[0] = std::max(hi[0], x), hi[1] = std::max(hi[1], y), hi[2] = std::max(hi[2], z);
     }
-    void grow(const Bounds& b) {
+    template <class Box>  // Bounds, or a Prim's box
+    void grow(const Box& b) {
         for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], b.lo[a]), hi[a] = std::max(hi[a], b.hi[a]);
     }
     // Half the surface area (the heuristic's measure), in double: the extent of
@@ -42,9 +46,17 @@ struct Bounds {
     }
 };
 
-// The binary tree: a leaf (a bucket) holds the prims order[first .. first +
-// count), at most `bucket` of them, which the collapse makes one eight-wide
-// node (or opens into its parent); an inner node holds its two children.
+// One triangle as the binary build reads it: its box and its centre side by
+// side (one cache line holds two), moved as a whole when a node is
+// partitioned, so every pass reads the node's prims in order.
+struct Prim {
+    float lo[3], hi[3], centre[3];
+    std::uint32_t triangle;  // the index into `boxes`
+};
+
+// The binary tree: a leaf (a bucket) holds prims first .. first + count, at
+// most `bucket` of them, which the collapse makes one eight-wide node (or
+// opens into its parent); an inner node holds its two children.
 struct BinaryNode {
     Bounds box;
     double area = 0.0;  // box.area(), which the collapse asks for again and again
@@ -55,28 +67,27 @@ struct BinaryNode {
 
 class BinaryBuilder {
 public:
-    explicit BinaryBuilder(std::span<const TriangleBox> boxes) : n_(boxes.size()) {
-        for (int a = 0; a < 3; ++a) lo_[a].resize(n_), hi_[a].resize(n_), centre_[a].resize(n_);
-        order_.resize(n_);
+    explicit BinaryBuilder(std::span<const TriangleBox> boxes) : prims_(boxes.size()), bin_(boxes.size()) {
         Bounds box, centres;
-        for (std::size_t i = 0; i < n_; ++i) {
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
             const TriangleBox& b = boxes[i];
+            Prim& p = prims_[i];
             const float lo[3] = {b.lo.x, b.lo.y, b.lo.z}, hi[3] = {b.hi.x, b.hi.y, b.hi.z};
             for (int a = 0; a < 3; ++a) {
-                lo_[a][i] = lo[a], hi_[a][i] = hi[a];
-                centre_[a][i] = 0.5f * lo[a] + 0.5f * hi[a];  // no overflow near the float range's end
+                p.lo[a] = lo[a], p.hi[a] = hi[a];
+                p.centre[a] = 0.5f * lo[a] + 0.5f * hi[a];  // no overflow near the float range's end
             }
-            order_[i] = static_cast<std::uint32_t>(i);
-            box.grow(lo[0], lo[1], lo[2]);
-            box.grow(hi[0], hi[1], hi[2]);
-            centres.grow(centre_[0][i], centre_[1][i], centre_[2][i]);
+            p.triangle = static_cast<std::uint32_t>(i);
+            box.grow(p);
+            centres.grow(p.centre[0], p.centre[1], p.centre[2]);
         }
-        nodes_.reserve(2 * n_);
-        if (n_ > 0) build(0, static_cast<std::uint32_t>(n_), box, centres);
+        nodes_.reserve(2 * prims_.size());
+        if (!prims_.empty()) build(nodes_, 0, static_cast<std::uint32_t>(prims_.size()), box, centres);
     }
 
     const std::vector<BinaryNode>& nodes() const { return nodes_; }
-    const std::vector<std::uint32_t>& order() const { return order_; }
+    // The prims in leaf order: a node's are first .. first + count.
+    const std::vector<Prim>& prims() const { return prims_; }
 
 private:
     static constexpr int bins = 16;
@@ -89,9 +100,16 @@ private:
         std::uint32_t count = 0;
     };
 
-    std::int32_t build(std::uint32_t first, std::uint32_t count, const Bounds& box, const Bounds& centres) {
-        const auto index = static_cast<std::int32_t>(nodes_.size());
-        nodes_.push_back(BinaryNode{box, box.area(), first, count, -1, -1});
+    // A node this large builds its two halves at once (TBB): each half
+    // partitions only its own prims and numbers its own nodes, which are then
+    // appended; the tree is the same on any number of threads.
+    static constexpr std::uint32_t parallel = 16384;
+
+    // The subtree of prims first .. first + count into `nodes`; returns its root.
+    std::int32_t build(std::vector<BinaryNode>& nodes, std::uint32_t first, std::uint32_t count, const Bounds& box,
+                       const Bounds& centres) {
+        const auto index = static_cast<std::int32_t>(nodes.size());
+        nodes.push_back(BinaryNode{box, box.area(), first, count, -1, -1});
         if (count <= bucket) return index;
         int axis = 0;
         for (int a = 1; a < 3; ++a)
@@ -102,10 +120,27 @@ private:
                                                          left_centres, right_centres)
                                           : split_median(first, count, axis, left_box, right_box, left_centres,
                                                          right_centres);
-        const std::int32_t left = build(first, mid - first, left_box, left_centres);
-        const std::int32_t right = build(mid, first + count - mid, right_box, right_centres);
-        nodes_[static_cast<std::size_t>(index)].left = left;
-        nodes_[static_cast<std::size_t>(index)].right = right;
+        std::int32_t left = -1, right = -1;
+        if (count < parallel) {
+            left = build(nodes, first, mid - first, left_box, left_centres);
+            right = build(nodes, mid, first + count - mid, right_box, right_centres);
+        } else {
+            std::vector<BinaryNode> right_nodes;
+            parallel_loop(0, 2, 1, [&](const auto& halves) {
+                for (std::size_t h = halves.begin(); h != halves.end(); ++h) {
+                    if (h == 0) left = build(nodes, first, mid - first, left_box, left_centres);
+                    else build(right_nodes, mid, first + count - mid, right_box, right_centres);
+                }
+            });
+            const auto offset = static_cast<std::int32_t>(nodes.size());
+            for (BinaryNode n : right_nodes) {
+                if (!n.leaf()) n.left += offset, n.right += offset;
+                nodes.push_back(n);
+            }
+            right = offset;
+        }
+        nodes[static_cast<std::size_t>(index)].left = left;
+        nodes[static_cast<std::size_t>(index)].right = right;
         return index;
     }
 
@@ -115,19 +150,17 @@ private:
                                Bounds& left_box, Bounds& right_box, Bounds& left_centres, Bounds& right_centres) {
         const float origin = centres.lo[axis];
         const float scale = static_cast<float>(bins) * 0.99999f / (centres.hi[axis] - centres.lo[axis]);
-        const float* c = centre_[axis].data();
-        auto bin_of = [&](std::uint32_t p) {
-            const float f = (c[p] - origin) * scale;
-            return f >= static_cast<float>(bins - 1) ? bins - 1 : f > 0.0f ? static_cast<int>(f) : 0;
-        };
         std::array<Bin, bins> bin{};
-        for (std::uint32_t i = first; i < first + count; ++i) {
-            const std::uint32_t p = order_[i];
-            Bin& b = bin[static_cast<std::size_t>(bin_of(p))];
+        Prim* const p = prims_.data() + first;
+        std::uint8_t* const bin_of = bin_.data() + first;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            const float f = (p[i].centre[axis] - origin) * scale;
+            const int k = f >= static_cast<float>(bins - 1) ? bins - 1 : f > 0.0f ? static_cast<int>(f) : 0;
+            bin_of[i] = static_cast<std::uint8_t>(k);
+            Bin& b = bin[static_cast<std::size_t>(k)];
             ++b.count;
-            b.box.grow(lo_[0][p], lo_[1][p], lo_[2][p]);
-            b.box.grow(hi_[0][p], hi_[1][p], hi_[2][p]);
-            b.centres.grow(centre_[0][p], centre_[1][p], centre_[2][p]);
+            b.box.grow(p[i]);
+            b.centres.grow(p[i].centre[0], p[i].centre[1], p[i].centre[2]);
         }
         // Cost of the plane after bin k: area x count on each side.
         std::array<double, bins> right_cost{};
@@ -156,9 +189,19 @@ private:
             (k <= best_bin ? left_box : right_box).grow(b.box);
             (k <= best_bin ? left_centres : right_centres).grow(b.centres);
         }
-        const auto mid = std::partition(order_.begin() + first, order_.begin() + first + count,
-                                        [&](std::uint32_t p) { return bin_of(p) <= best_bin; });
-        return static_cast<std::uint32_t>(mid - order_.begin());
+        // Partitioned from both ends, each prim's bin read from the pass above.
+        std::uint32_t lo = 0, hi = count;
+        for (;;) {
+            while (lo < hi && bin_of[lo] <= best_bin) ++lo;
+            if (lo == hi) break;
+            --hi;
+            while (lo < hi && bin_of[hi] > best_bin) --hi;
+            if (lo == hi) break;
+            std::swap(p[lo], p[hi]);
+            std::swap(bin_of[lo], bin_of[hi]);
+            ++lo;
+        }
+        return first + lo;
     }
 
     // The halves about the median centre on `axis` (a small node, or centres
@@ -166,22 +209,18 @@ private:
     std::uint32_t split_median(std::uint32_t first, std::uint32_t count, int axis, Bounds& left_box,
                                Bounds& right_box, Bounds& left_centres, Bounds& right_centres) {
         const std::uint32_t mid = first + count / 2;
-        const float* c = centre_[axis].data();
-        std::nth_element(order_.begin() + first, order_.begin() + mid, order_.begin() + first + count,
-                         [c](std::uint32_t a, std::uint32_t b) { return c[a] < c[b]; });
+        std::nth_element(prims_.begin() + first, prims_.begin() + mid, prims_.begin() + first + count,
+                         [axis](const Prim& a, const Prim& b) { return a.centre[axis] < b.centre[axis]; });
         for (std::uint32_t i = first; i < first + count; ++i) {
-            const std::uint32_t p = order_[i];
-            Bounds& box = i < mid ? left_box : right_box;
-            box.grow(lo_[0][p], lo_[1][p], lo_[2][p]);
-            box.grow(hi_[0][p], hi_[1][p], hi_[2][p]);
-            (i < mid ? left_centres : right_centres).grow(centre_[0][p], centre_[1][p], centre_[2][p]);
+            const Prim& p = prims_[i];
+            (i < mid ? left_box : right_box).grow(p);
+            (i < mid ? left_centres : right_centres).grow(p.centre[0], p.centre[1], p.centre[2]);
         }
         return mid;
     }
 
-    std::size_t n_;
-    std::array<std::vector<float>, 3> lo_, hi_, centre_;
-    std::vector<std::uint32_t> order_;
+    std::vector<Prim> prims_;
+    std::vector<std::uint8_t> bin_;  // each prim's bin in the pass under way
     std::vector<BinaryNode> nodes_;
 };
 
@@ -192,7 +231,7 @@ private:
 class Collapser {
 public:
     Collapser(const BinaryBuilder& tree, std::span<const TriangleBox> boxes, AlignedVector<BvhNode>& out)
-        : tree_(tree.nodes()), order_(tree.order()), boxes_(boxes), out_(out) {
+        : tree_(tree.nodes()), prims_(tree.prims()), boxes_(boxes), out_(out) {
         out_.clear();
         out_.reserve(tree_.size() / 4 + 1);
         slots_.reserve(boxes.size());
@@ -215,7 +254,7 @@ private:
     }
 
     // A child of an eight-wide node: binary node `node`, or, with `prim` set,
-    // the single triangle order[prim] of bucket `node`.
+    // the single triangle prims[prim] of bucket `node`.
     struct Child {
         std::int32_t node = -1;
         std::int64_t prim = -1;
@@ -225,7 +264,7 @@ private:
     void place(std::uint32_t n, std::size_t c, const Child& child) {
         const BinaryNode& bn = tree_[static_cast<std::size_t>(child.node)];
         if (child.prim >= 0 || (bn.leaf() && bn.count == 1)) {
-            const TriangleBox& t = boxes_[order_[child.prim >= 0 ? static_cast<std::size_t>(child.prim) : bn.first]];
+            const TriangleBox& t = boxes_[prims_[child.prim >= 0 ? static_cast<std::size_t>(child.prim) : bn.first].triangle];
             const float lo[3] = {t.lo.x, t.lo.y, t.lo.z}, hi[3] = {t.hi.x, t.hi.y, t.hi.z};
             for (int a = 0; a < 3; ++a) out_[n].lo[a][c] = lo[a], out_[n].hi[a][c] = hi[a];
             out_[n].child[c] = static_cast<std::int32_t>(slots_.size());
@@ -281,7 +320,7 @@ private:
     }
 
     const std::vector<BinaryNode>& tree_;
-    const std::vector<std::uint32_t>& order_;
+    const std::vector<Prim>& prims_;
     std::span<const TriangleBox> boxes_;
     AlignedVector<BvhNode>& out_;
     std::vector<std::uint32_t> slots_;

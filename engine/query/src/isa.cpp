@@ -50,8 +50,9 @@ Isa best_isa() { return runnable_isas().back(); }
 
 Isa choose_isa(std::string_view name) {
     if (name.empty() || name == "auto") {
+        // LEVELSWEEP_ISA takes the names --isa takes, "auto" (the default) included.
         const char* pinned = std::getenv("LEVELSWEEP_ISA");
-        if (pinned == nullptr || *pinned == '\0') return best_isa();
+        if (pinned == nullptr || *pinned == '\0' || std::string_view(pinned) == "auto") return best_isa();
         name = pinned;
     }
     const std::optional<Isa> isa = isa_from_name(name);

@@ -2,10 +2,8 @@
 // thread. The only place the engine meets TBB.
 #include "levelsweep/query_runner.hpp"
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/info.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -13,6 +11,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+
+#include "levelsweep/parallel_loop.hpp"
 
 namespace levelsweep {
 
@@ -55,7 +55,9 @@ unsigned runnable_threads(unsigned requested) {
 
 QueryRunner::QueryRunner(const Level& level, unsigned threads, Path path, Isa isa)
     : impl_(new Impl(level, threads, path, isa)) {
-    if (path == Path::batch && impl_->isa != Isa::scalar) impl_->batch = &impl_->owned.emplace(level);
+    // Built on the runner's threads, and no more of them (the hierarchy's build is parallel).
+    if (path == Path::batch && impl_->isa != Isa::scalar)
+        execute_in(impl_->arena, [&] { impl_->batch = &impl_->owned.emplace(level); });
 }
 
 QueryRunner::QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa)
@@ -65,7 +67,7 @@ QueryRunner::QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa)
 
 QueryRunner::~QueryRunner() = default;
 
-void QueryRunner::execute(const std::function<void()>& work) { impl_->arena.execute(work); }
+void QueryRunner::execute(const std::function<void()>& work) { execute_in(impl_->arena, work); }
 
 unsigned QueryRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
 Path QueryRunner::path() const { return impl_->path; }
@@ -74,9 +76,9 @@ Isa QueryRunner::isa() const { return impl_->isa; }
 void QueryRunner::run(std::span<const Query> queries, const Sink& sink, Walk walk) {
     Impl& im = *impl_;
     const bool fast = im.batch != nullptr && walk == Walk::grid;
-    im.arena.execute([&] {
+    execute_in(im.arena, [&] {
         // Small grains: a query's cost varies a lot with where it is.
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 16), [&](const auto& range) {
+        parallel_loop(0, queries.size(), 16, [&](const auto& range) {
             Worker& w = im.workers.local();
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
                 const QueryResult r = fast ? run_query_batch(*im.batch, queries[i], w.contacts, *w.fast, im.isa)

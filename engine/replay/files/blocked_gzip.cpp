@@ -2,7 +2,6 @@
 
 #include <libdeflate.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +9,7 @@
 #include <stdexcept>
 
 #include "levelsweep/little_endian.hpp"
+#include "levelsweep/parallel_loop.hpp"
 
 namespace levelsweep::detail::blocked_gzip {
 
@@ -199,11 +199,13 @@ void Writer::compress_full_blocks(bool all) {
     if (blocks == 0) return;
     if (out_.size() < blocks) out_.resize(blocks);
     tbb::enumerable_thread_specific<Compressor> compressors([this] { return Compressor(::libdeflate_alloc_compressor(level_)); });
-    tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t b) {
+    parallel_loop(0, blocks, 1, [&](const auto& range) {
         Compressor& c = compressors.local();
         if (!c) throw std::bad_alloc();
-        const std::size_t start = b * block_bytes;
-        compress_block(*c, std::span(pending_).subspan(start, std::min(block_bytes, pending_.size() - start)), out_[b]);
+        for (std::size_t b = range.begin(); b != range.end(); ++b) {
+            const std::size_t start = b * block_bytes;
+            compress_block(*c, std::span(pending_).subspan(start, std::min(block_bytes, pending_.size() - start)), out_[b]);
+        }
     });
     for (std::size_t b = 0; b < blocks; ++b) {
         index_.push_back({compressed_, data_});

@@ -6,13 +6,16 @@
 #include <libdeflate.h>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <utility>
 #include <cstring>
 
+#include "decoded_input.hpp"
 #include "levelsweep/little_endian.hpp"
+#include "levelsweep/memory_limit.hpp"
+#include "levelsweep/parallel_loop.hpp"
 #include "replay_io.hpp"
 
 namespace levelsweep::detail {
@@ -20,9 +23,12 @@ namespace levelsweep::detail {
 namespace {
 
 constexpr std::size_t plain_buffer_bytes = 1 << 18;    // small reads of a plain file
-constexpr std::size_t compressed_bytes = 1 << 22;      // blocked gzip read ahead: 64 members or more
+// Blocked gzip read ahead: 4 MiB, 64 members or more; or a sixteenth of the
+// memory limit when that is less, but always two members' room.
+std::size_t compressed_bytes() {
+    return static_cast<std::size_t>(std::clamp<std::uint64_t>(memory_limit() / 16, 2 * blocked_gzip::max_member_bytes, std::uint64_t{1} << 22));
+}
 constexpr std::size_t gzip_fixed_header_bytes = 12;    // up to and with XLEN
-constexpr std::size_t zlib_read_bytes = 1 << 16;       // a gzread call
 
 struct DecompressorDelete {
     void operator()(libdeflate_decompressor* d) const { ::libdeflate_free_decompressor(d); }
@@ -43,79 +49,65 @@ struct BulkInput::Decompressors {
     tbb::enumerable_thread_specific<Decompressor> each{[] { return Decompressor(::libdeflate_alloc_decompressor()); }};
 };
 
-BulkInput::BulkInput(const std::filesystem::path& path) : name_(path.string()), path_(path) {
-    if (const auto why = not_a_file(path)) throw ReplayFileError(name_, 0, *why);
+BulkInput::BulkInput(const std::filesystem::path& path) : name_(path.string()) {
+    struct stat st {};
+    if (::stat(name_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw ReplayFileError(name_, 0, "is a directory, not a file");  // as the decoder says it
     fd_ = ::open(name_.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw ReplayFileError(name_, 0, std::string("cannot open: ") + std::strerror(errno));
-    struct stat st {};
-    std::byte head[blocked_gzip::max_member_bytes];
     const bool regular = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
-    // A pipe or a device cannot be read again from the start: zlib reads it
-    // as it always did. A regular file is told by its first bytes.
-    const ssize_t n = regular ? ::pread(fd_, head, sizeof head, 0) : -1;
+    if (!regular && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        ::close(fd_);
+        fd_ = -1;
+        throw ReplayFileError(name_, 0, "is a device, not a file");  // /dev/zero would be read for ever
+    }
+    // A pipe cannot be read again from the start: the decoder reads it. A
+    // regular file is told by its first bytes.
+    std::vector<std::byte> head(regular ? blocked_gzip::max_member_bytes : 0);
+    const ssize_t n = regular ? ::pread(fd_, head.data(), head.size(), 0) : -1;
     const bool gzip = n >= 2 && head[0] == std::byte{0x1f} && head[1] == std::byte{0x8b};
     if (regular && !gzip) return;  // plain
-    if (gzip && blocked_gzip::member_at(std::span<const std::byte>(head, static_cast<std::size_t>(n)))) {
+    if (gzip && blocked_gzip::member_at(std::span<const std::byte>(head.data(), static_cast<std::size_t>(n)))) {
         mode_ = Mode::blocked;
         decompressors_ = std::make_unique<Decompressors>();
         return;
     }
     ::close(fd_);
     fd_ = -1;
-    open_zlib();
+    open_decoded();
 }
-
-BulkInput::BulkInput(StandardInput) : name_("standard input"), fd_(STDIN_FILENO), own_fd_(false) {}
 
 BulkInput::~BulkInput() {
-    if (zlib_) ::gzclose(zlib_);
-    if (fd_ >= 0 && own_fd_) ::close(fd_);
+    if (fd_ >= 0) ::close(fd_);
 }
 
-void BulkInput::open_zlib() {
-    mode_ = Mode::zlib;
-    zlib_ = ::gzopen(name_.c_str(), "rb");
-    if (!zlib_) throw ReplayFileError(name_, 0, std::string("cannot open: ") + std::strerror(errno));
-    ::gzbuffer(zlib_, 1 << 16);
+BulkInput::BulkInput(BulkInput&& o) noexcept
+    : name_(std::move(o.name_)), mode_(o.mode_), fd_(std::exchange(o.fd_, -1)), decoded_(std::move(o.decoded_)), offset_(o.offset_),
+      damage_(std::move(o.damage_)), buffer_(std::move(o.buffer_)), buffer_at_(o.buffer_at_), buffer_end_(o.buffer_end_),
+      compressed_(std::move(o.compressed_)), compressed_at_(o.compressed_at_), compressed_end_(o.compressed_end_),
+      compressed_file_(o.compressed_file_), file_ended_(o.file_ended_), pending_(std::move(o.pending_)), pending_at_(o.pending_at_),
+      decompressors_(std::move(o.decompressors_)), index_(std::move(o.index_)) {}
+
+void BulkInput::open_decoded() {
+    mode_ = Mode::decoded;
+    decoded_ = std::make_unique<DecodedInput>(name_);
 }
 
-void BulkInput::plain_error() {
-    const int e = errno;
-    damage_ = Damage{Z_ERRNO, name_ + ": " + std::strerror(e), e};
-}
+const std::optional<ReplayFileError>& BulkInput::damage() const { return decoded_ ? decoded_->damage() : damage_; }
 
-void BulkInput::zlib_error() {
-    int code = Z_OK;
-    const int e = errno;
-    const char* message = ::gzerror(zlib_, &code);
-    if (code != Z_OK) damage_ = Damage{code, message ? message : "?", e};
-}
-
-// Reads in the present mode, and on in the next when a blocked file goes over
-// to zlib; `some`: stop at the first bytes.
+// Reads in the present mode, and on in the decoder when a blocked file goes
+// over to it; `some`: stop at the first bytes.
 std::size_t BulkInput::fill(std::span<std::byte> out, bool some) {
     std::size_t got = 0;
-    while (got < out.size() && !damage_) {
+    while (got < out.size()) {
         const Mode before = mode_;
         const auto rest = out.subspan(got);
-        got += mode_ == Mode::plain ? read_plain(rest, some) : mode_ == Mode::blocked ? read_blocked(rest, some) : read_zlib(rest, some);
+        got += mode_ == Mode::plain ? read_plain(rest, some) : mode_ == Mode::blocked ? read_blocked(rest, some) : read_decoded(rest, some);
         if (mode_ == before || (some && got > 0)) break;  // the end, or all that was asked for
     }
     return got;
 }
 
-std::size_t BulkInput::read(std::span<std::byte> out, std::optional<ReplayFileError>& damage) {
-    const std::size_t got = fill(out, false);
-    if (damage_ && !cut_short()) damage = ReplayFileError(name_, offset_, "read error: " + damage_->message);
-    return got;
-}
-
-std::size_t BulkInput::read(std::span<std::byte> out) {
-    std::optional<ReplayFileError> damage;
-    const std::size_t got = read(out, damage);
-    if (damage) throw *damage;
-    return got;
-}
+std::size_t BulkInput::read(std::span<std::byte> out) { return fill(out, false); }
 
 std::size_t BulkInput::read_some(std::span<std::byte> out) { return fill(out, true); }
 
@@ -134,7 +126,7 @@ std::size_t BulkInput::read_plain(std::span<std::byte> out, bool some) {
         const bool direct = out.size() - got >= plain_buffer_bytes;
         if (!direct && buffer_.empty()) buffer_.resize(plain_buffer_bytes);
         const ssize_t n = direct ? ::read(fd_, out.data() + got, out.size() - got) : ::read(fd_, buffer_.data(), buffer_.size());
-        if (n < 0) plain_error();  // as zlib does, an interrupted read (a signal on a pipe) is one too
+        if (n < 0) damage_ = ReplayFileError(name_, offset_ + got, std::string("read error: ") + std::strerror(errno));  // as the decoder says it
         if (n <= 0) break;
         if (direct) {
             got += static_cast<std::size_t>(n);
@@ -148,19 +140,15 @@ std::size_t BulkInput::read_plain(std::span<std::byte> out, bool some) {
     return got;
 }
 
-std::size_t BulkInput::read_zlib(std::span<std::byte> out, bool some) {
+std::size_t BulkInput::read_decoded(std::span<std::byte> out, bool some) {
     std::size_t got = 0;
-    while (got < out.size()) {
-        // In calls of at most the reference reader's 64 KiB (line_reader.cpp):
-        // gzread drops what a call had gathered when it meets damage.
-        const auto want = static_cast<unsigned>(std::min<std::size_t>(out.size() - got, zlib_read_bytes));
-        const int n = ::gzread(zlib_, out.data() + got, want);
-        if (n <= 0) {
-            zlib_error();  // a stream cut short ends with 0 and Z_BUF_ERROR, damage with -1
-            break;
-        }
-        got += static_cast<std::size_t>(n);
-        if (some) break;
+    if (some) {
+        const std::span<const std::byte> a = decoded_->available();
+        got = std::min(a.size(), out.size());
+        if (got > 0) std::memcpy(out.data(), a.data(), got);
+        decoded_->take(got);
+    } else {
+        got = decoded_->read(out);
     }
     offset_ += got;
     return got;
@@ -180,9 +168,9 @@ std::size_t BulkInput::take_pending(std::span<std::byte> out) {
 }
 
 // More compressed bytes after those not yet inflated; false when none came
-// (the end of the file, or a read error, which zlib then meets and reports).
+// (the end of the file, or a read error, which the decoder then meets and reports).
 bool BulkInput::fill_compressed() {
-    if (compressed_.empty()) compressed_.resize(compressed_bytes);
+    if (compressed_.empty()) compressed_.resize(compressed_bytes());
     std::memmove(compressed_.data(), compressed_.data() + compressed_at_, compressed_end_ - compressed_at_);
     compressed_file_ += compressed_at_;
     compressed_end_ -= compressed_at_;
@@ -234,18 +222,20 @@ std::size_t BulkInput::read_blocked(std::span<std::byte> out, bool some) {
         if (jobs.empty()) {
             if (need_more && !file_ended_ && fill_compressed()) continue;
             // The clean end of the last member, or bytes that are not a whole
-            // member (a file cut short, data after the members): zlib's to judge.
-            if (irregular || compressed_at_ != compressed_end_) to_zlib();
+            // member (a file cut short, data after the members): the decoder's to judge.
+            if (irregular || compressed_at_ != compressed_end_) to_decoded();
             break;
         }
         if (jobs.back().pending) pending_.assign(jobs.back().data, std::byte{0});
         std::vector<char> ok(jobs.size(), 0);
-        tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t j) {
-            const Job& job = jobs[j];
+        parallel_loop(0, jobs.size(), 1, [&](const auto& range) {
             Decompressor& d = decompressors_->each.local();
             if (!d) throw std::bad_alloc();
-            const auto member = std::span<const std::byte>(compressed_).subspan(job.at, job.size);
-            ok[j] = blocked_gzip::inflate_member(*d, member, job.pending ? std::span(pending_) : out.subspan(job.into, job.data));
+            for (std::size_t j = range.begin(); j != range.end(); ++j) {
+                const Job& job = jobs[j];
+                const auto member = std::span<const std::byte>(compressed_).subspan(job.at, job.size);
+                ok[j] = blocked_gzip::inflate_member(*d, member, job.pending ? std::span(pending_) : out.subspan(job.into, job.data));
+            }
         });
         const auto failed = static_cast<std::size_t>(std::find(ok.begin(), ok.end(), 0) - ok.begin());
         for (std::size_t j = 0; j < failed; ++j) {
@@ -257,7 +247,7 @@ std::size_t BulkInput::read_blocked(std::span<std::byte> out, bool some) {
         }
         if (failed < jobs.size()) {
             pending_.clear();
-            to_zlib();  // zlib reads the member that failed, and says why
+            to_decoded();  // the decoder reads the member that failed, and says why
             break;
         }
         if (jobs.back().pending) got += take_pending(out.subspan(got));
@@ -266,27 +256,24 @@ std::size_t BulkInput::read_blocked(std::span<std::byte> out, bool some) {
     return got;
 }
 
-// From here zlib reads the file: opened again, and read up to where this
-// reader stands (the members it inflated, which zlib inflates the same).
-void BulkInput::to_zlib() {
+// From here the decoder reads the file: opened again, and read up to where
+// this reader stands (the members it inflated, which the decoder inflates the same).
+void BulkInput::to_decoded() {
     ::close(fd_);
     fd_ = -1;
     compressed_.clear();
     compressed_.shrink_to_fit();
-    open_zlib();
+    open_decoded();
     std::vector<std::byte> skip(1 << 16);
     for (std::uint64_t left = offset_; left > 0;) {
-        const int n = ::gzread(zlib_, skip.data(), static_cast<unsigned>(std::min<std::uint64_t>(left, skip.size())));
-        if (n <= 0) {
-            zlib_error();
-            break;
-        }
-        left -= static_cast<std::uint64_t>(n);
+        const std::size_t n = decoded_->read(std::span(skip).first(static_cast<std::size_t>(std::min<std::uint64_t>(left, skip.size()))));
+        if (n == 0) break;  // it ended before (damage() says why)
+        left -= n;
     }
 }
 
 bool BulkInput::seek(std::uint64_t target) {
-    if (!own_fd_ || damage_) return false;
+    if (damage()) return false;
     if (mode_ == Mode::plain) {
         struct stat st {};
         if (::fstat(fd_, &st) != 0 || target > static_cast<std::uint64_t>(st.st_size) ||
@@ -325,7 +312,7 @@ bool BulkInput::seek(std::uint64_t target) {
             offset_ = from.data;
         }
     } else if (target < offset_) {
-        if (::gzrewind(zlib_) != 0) return false;
+        open_decoded();  // from the start again
         offset_ = 0;
     }
     std::vector<std::byte> skip(std::min<std::uint64_t>(target - offset_, 1 << 20));

@@ -6,11 +6,9 @@
 #include <optional>
 #include <vector>
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-
-#include "levelsweep/bulk_input.hpp"
+#include "decoded_input.hpp"
 #include "levelsweep/little_endian.hpp"
+#include "levelsweep/parallel_loop.hpp"
 #include "replay_io.hpp"
 
 namespace levelsweep {
@@ -149,14 +147,20 @@ void QueryFileWriter::close() {
 }
 
 struct QueryFileReader::Impl {
-    detail::BulkInput in;
+    std::unique_ptr<detail::DecodedInput> input;
+    detail::DecodedInput& in;
     std::vector<std::byte> bytes{};  // the records read at once
     std::uint64_t read = 0;
     bool unknown_count = false;
     bool done = false;
 };
 
-QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new Impl{detail::BulkInput(path)}) {
+QueryFileReader::QueryFileReader(const std::filesystem::path& path)
+    : QueryFileReader(std::make_unique<detail::DecodedInput>(path.string())) {}
+
+QueryFileReader::QueryFileReader(std::unique_ptr<detail::DecodedInput> input) {
+    detail::DecodedInput& in = *input;
+    impl_.reset(new Impl{std::move(input), in});
     const std::string& name = impl_->in.name();
     std::array<std::byte, header_bytes> h;
     const std::size_t got = impl_->in.read(h);
@@ -176,7 +180,8 @@ QueryFileReader::QueryFileReader(const std::filesystem::path& path) : impl_(new 
     impl_->unknown_count = header_.count == unknown_count;
     std::string text(meta, '\0');
     if (impl_->in.read(std::as_writable_bytes(std::span(text.data(), text.size()))) != meta)
-        throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
+        throw ReplayFileError(name, impl_->in.offset(),
+                              impl_->in.damage() ? impl_->in.damage()->reason() : "truncated metadata (the file ends here)");
     if (load_u32(h.data() + 40) != detail::crc32_of(bytes_of(text))) throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
 }
@@ -192,10 +197,11 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
     if (!im.unknown_count) want = static_cast<std::size_t>(std::min<std::uint64_t>(want, header_.count - im.read));
     const std::uint64_t start = im.in.offset();
     im.bytes.resize(want * query_record_bytes);
+    const std::size_t got = im.in.read(im.bytes);
     std::optional<ReplayFileError> damage;
-    const std::size_t got = im.in.read(im.bytes, damage);
+    if (got < im.bytes.size()) damage = im.in.damage();
     const std::size_t n = got / query_record_bytes;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 256), [&](const tbb::blocked_range<std::size_t>& range) {
+    parallel_loop(0, n, 256, [&](const auto& range) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
             QueryRecord& r = out[i];
             r.text.clear();
@@ -209,7 +215,7 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
     });
     im.read += n;
     if (damage) {
-        // A damaged gzip stream: every whole record before it stands.
+        // A gzip stream cut short or damaged, or data after it: every whole record before it stands.
         truncation_ = damage;
         im.done = true;
     } else if (got < im.bytes.size()) {
@@ -219,16 +225,20 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
                                           "the file ends here, inside record " + std::to_string(im.read) +
                                               (im.unknown_count ? "" : " of " + std::to_string(header_.count)));
     } else if (!im.unknown_count && im.read == header_.count) {
-        // Anything after the last record the header counts is reported, not read.
-        std::byte extra[1];
+        // Anything after the last record the header counts is reported, not read
+        // (nor digested: the records are what a run depends on).
         const std::uint64_t at = im.in.offset();
-        if (im.in.read(extra, damage) != 0 || damage)
+        if (!im.in.peek(1).empty())
             truncation_ = ReplayFileError(im.in.name(), at, "data after the " + std::to_string(header_.count) + " records the header counts");
+        else if (im.in.damage())
+            truncation_ = im.in.damage();
         im.done = true;
     }
     return n;
 }
 
 bool QueryFileReader::looks_like(const std::filesystem::path& path) { return detail::starts_with(path, magic_bytes()); }
+
+const InputDigest& QueryFileReader::digest() const { return impl_->in.digest(); }
 
 }  // namespace levelsweep

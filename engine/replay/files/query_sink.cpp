@@ -96,7 +96,7 @@ std::string query_header_line(const QueryFileHeader& header) {
     std::snprintf(checksum, sizeof checksum, "0x%016" PRIx64, header.level_checksum);
     std::string line = "{\"levelsweep_queries\":1,\"level_checksum\":\"" + std::string(checksum) + "\"";
     if (!header.metadata.empty()) {
-        const json value = json::parse(header.metadata, nullptr, false);
+        const json value = parse_json(header.metadata, "the metadata", false);
         const bool as_value = (value.is_object() || value.is_array()) && value.dump() == header.metadata;
         // Text that is not UTF-8 cannot be a JSON string: its bad bytes become U+FFFD.
         line += ",\"metadata\":" + (as_value ? header.metadata : json(header.metadata).dump(-1, ' ', false, json::error_handler_t::replace));

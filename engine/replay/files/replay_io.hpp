@@ -1,5 +1,6 @@
 // levelsweep (private): byte streams for the replay files. Input goes through
-// zlib's gzread, which reads gzipped and plain files alike; output is plain.
+// DecodedInput (decoded_input.hpp), which reads gzipped and plain files alike;
+// output is plain.
 #pragma once
 
 #include <sys/stat.h>
@@ -30,72 +31,6 @@ inline std::uint32_t crc32_of(std::span<const std::byte> bytes) {
     return ::libdeflate_crc32(0, bytes.data(), bytes.size());
 }
 
-// Why a path cannot be read as a file, or nothing: it is a directory (which
-// opens, and then fails every read with a message about something else).
-inline std::optional<std::string> not_a_file(const std::filesystem::path& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return "is a directory, not a file";
-    return std::nullopt;
-}
-
-// A gzread stream that counts the bytes it delivered.
-class InStream {
-public:
-    explicit InStream(const std::filesystem::path& path) : name_(path.string()) {
-        if (const auto why = not_a_file(path)) throw ReplayFileError(name_, 0, *why);
-        file_ = ::gzopen(name_.c_str(), "rb");
-        if (!file_) throw ReplayFileError(name_, 0, std::string("cannot open: ") + std::strerror(errno));
-        ::gzbuffer(file_, 1 << 16);
-    }
-    ~InStream() {
-        if (file_) ::gzclose(file_);
-    }
-    InStream(const InStream&) = delete;
-    InStream& operator=(const InStream&) = delete;
-
-    // Reads up to out.size() bytes; fewer only at the end of the data. A
-    // damaged stream throws ReplayFileError.
-    std::size_t read(std::span<std::byte> out) {
-        std::optional<ReplayFileError> damage;
-        const std::size_t got = read(out, damage);
-        if (damage) throw *damage;
-        return got;
-    }
-    // The same, but a damaged stream is told in `damage`, with the bytes
-    // delivered before it returned.
-    std::size_t read(std::span<std::byte> out, std::optional<ReplayFileError>& damage) {
-        std::size_t got = 0;
-        while (got < out.size()) {
-            const auto want = static_cast<unsigned>(std::min<std::size_t>(out.size() - got, 1u << 30));
-            const int n = ::gzread(file_, out.data() + got, want);
-            if (n < 0) {
-                int err = 0;
-                const char* msg = ::gzerror(file_, &err);
-                damage = ReplayFileError(name_, offset_ + got, std::string("read error: ") + (msg ? msg : "?"));
-                break;
-            }
-            if (n == 0) break;
-            got += static_cast<std::size_t>(n);
-        }
-        offset_ += got;
-        return got;
-    }
-    std::uint64_t offset() const { return offset_; }
-    const std::string& name() const { return name_; }
-    // After a short read: true when a gzip stream was cut short (zlib reports
-    // Z_BUF_ERROR there), false at a clean end of the data.
-    bool cut_short() const {
-        int err = Z_OK;
-        ::gzerror(file_, &err);
-        return err == Z_BUF_ERROR;
-    }
-
-private:
-    std::string name_;
-    gzFile file_ = nullptr;
-    std::uint64_t offset_ = 0;
-};
-
 class OutStream {
 public:
     // buffer_bytes: stdio's buffer (0: its default of a few kilobytes, which
@@ -110,13 +45,18 @@ public:
     OutStream(const std::filesystem::path& path, std::uint64_t keep, std::size_t buffer_bytes) : name_(path.string()), offset_(keep) {
         file_ = std::fopen(name_.c_str(), "r+b");
         if (!file_) throw ReplayFileError(name_, 0, std::string("cannot open for writing: ") + std::strerror(errno));
-        if (::ftruncate(::fileno(file_), static_cast<off_t>(keep)) != 0 || std::fseek(file_, 0, SEEK_END) != 0) {
+        cut(keep, buffer_bytes);
+    }
+    // The same through a duplicate of an open descriptor (read and write).
+    OutStream(int fd, std::string name, std::uint64_t keep, std::size_t buffer_bytes) : name_(std::move(name)), offset_(keep) {
+        const int copy = ::dup(fd);
+        if (copy >= 0) file_ = ::fdopen(copy, "r+b");
+        if (!file_) {
             const int err = errno;
-            std::fclose(file_);
-            file_ = nullptr;
-            throw ReplayFileError(name_, keep, std::string("cannot cut the file here: ") + std::strerror(err));
+            if (copy >= 0) ::close(copy);
+            throw ReplayFileError(name_, 0, std::string("cannot open for writing: ") + std::strerror(err));
         }
-        set_buffer(buffer_bytes);
+        cut(keep, buffer_bytes);
     }
     ~OutStream() {
         if (file_) std::fclose(file_);
@@ -160,6 +100,16 @@ private:
         throw ReplayFileError(name_, at, std::string(what) + ": " + std::strerror(errno));
     }
 
+    void cut(std::uint64_t keep, std::size_t buffer_bytes) {
+        if (::ftruncate(::fileno(file_), static_cast<off_t>(keep)) != 0 || std::fseek(file_, 0, SEEK_END) != 0) {
+            const int err = errno;
+            std::fclose(file_);
+            file_ = nullptr;
+            throw ReplayFileError(name_, keep, std::string("cannot cut the file here: ") + std::strerror(err));
+        }
+        set_buffer(buffer_bytes);
+    }
+
     void set_buffer(std::size_t bytes) {
         if (bytes == 0) return;
         buffer_ = std::make_unique<char[]>(bytes);  // glibc takes a size only with a buffer of the caller's
@@ -172,14 +122,9 @@ private:
     std::uint64_t offset_ = 0;
 };
 
-// The first bytes of a file (through gzread), for format detection.
-inline bool starts_with(const std::filesystem::path& path, std::span<const std::byte> magic) {
-    gzFile f = ::gzopen(path.string().c_str(), "rb");
-    if (!f) return false;
-    std::byte head[16]{};
-    const int n = ::gzread(f, head, static_cast<unsigned>(magic.size()));
-    ::gzclose(f);
-    return n == static_cast<int>(magic.size()) && std::equal(magic.begin(), magic.end(), head);
-}
+// True when `path` is a regular file whose first bytes (a gzip stream's
+// decoded) are `magic`. Anything else (a pipe, whose bytes a look would use up)
+// is not.
+bool starts_with(const std::filesystem::path& path, std::span<const std::byte> magic);
 
 }  // namespace levelsweep::detail

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "decoded_input.hpp"
 #include "levelsweep/little_endian.hpp"
 #include "replay_io.hpp"
 
@@ -25,7 +26,10 @@ using detail::load_u64;
 namespace {
 
 constexpr char trailer_magic[8] = {'L', 'S', 'W', 'P', 'E', 'N', 'D', 0};
+// Versions 1 and 2: the 64-byte header; version 3 adds the run block after it.
 constexpr std::size_t header_bytes = 64;
+constexpr std::size_t run_block_bytes = 64;
+constexpr std::size_t header_bytes_v3 = header_bytes + run_block_bytes;
 // The trailer: a size word of 0 (no record has it), the magic, the record
 // count, 8 reserved zero bytes, and a CRC-32 of the 28 bytes before it.
 constexpr std::size_t trailer_bytes = 32;
@@ -56,14 +60,31 @@ bool all_zero(const std::byte* p, std::size_t n) {
     return std::all_of(p, p + n, [](std::byte b) { return b == std::byte{0}; });
 }
 
-// The header and metadata, checked before the file is created.
-std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::filesystem::path& path) {
-    if (h.metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+// The run block (bytes 64 to 127): the checkpoint, the scene's digest, twelve
+// reserved zero bytes and a CRC-32 of the 60 before it.
+std::vector<std::byte> encode_run_block(const ResultCheckpoint& c, const InputDigest& scene) {
+    ByteWriter w;
+    w.u64(c.queries);
+    w.u64(c.records);
+    w.u64(c.input.bytes);
+    w.u32(c.input.crc32);
+    w.u32(c.input.adler32);
+    w.u64(scene.bytes);
+    w.u32(scene.crc32);
+    w.u32(scene.adler32);
+    w.zeros(12);
+    w.u32(detail::crc32_of(w.bytes()));
+    return w.bytes();
+}
+
+// The header, run block and metadata, checked before the file is created.
+std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::string& name) {
+    if (h.metadata.size() > max_metadata) throw ReplayFileError(name, 20, "metadata over 1 MiB");
     const auto meta = std::as_bytes(std::span(h.metadata.data(), h.metadata.size()));
     ByteWriter w;
     w.text(result_file_magic, 8);
     w.u32(result_file_version);
-    w.u32(header_bytes);
+    w.u32(header_bytes_v3);
     w.u32(result_contact_bytes);
     w.u32(static_cast<std::uint32_t>(h.metadata.size()));
     w.u64(h.level_checksum);
@@ -75,6 +96,7 @@ std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::files
     w.u64(h.expected_count);
     w.zeros(8);
     w.u32(detail::crc32_of(std::span<const std::byte>(w.bytes()).first(60)));
+    for (const std::byte b : encode_run_block(h.checkpoint, h.scene)) w.put(std::to_integer<std::uint8_t>(b), 1);
     w.text(h.metadata.data(), h.metadata.size());
     return w.bytes();
 }
@@ -108,18 +130,29 @@ constexpr std::size_t write_buffer_bytes = 1 << 20;
 struct ResultFileWriter::Impl {
     detail::OutStream out;
     std::uint64_t written = 0;
+    InputDigest scene;
     bool closed = false;
 };
 
 ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileHeader& h) {
-    const std::vector<std::byte> head = encode_header(h, path);
-    impl_.reset(new Impl{detail::OutStream(path, write_buffer_bytes)});
+    const std::vector<std::byte> head = encode_header(h, path.string());
+    impl_.reset(new Impl{detail::OutStream(path, write_buffer_bytes), 0, h.scene});
     impl_->out.write(head);
     impl_->out.flush();  // from here on the file reads as a result file, with no records yet
 }
 
 ResultFileWriter::ResultFileWriter(const std::filesystem::path& path, const ResultFileResume& resume)
-    : impl_(new Impl{detail::OutStream(path, resume.records_end, write_buffer_bytes), resume.records}) {}
+    : impl_(new Impl{detail::OutStream(path, resume.records_end, write_buffer_bytes), resume.records, resume.scene}) {}
+
+ResultFileWriter::ResultFileWriter(int fd, const std::string& name, const ResultFileHeader& h) {
+    const std::vector<std::byte> head = encode_header(h, name);
+    impl_.reset(new Impl{detail::OutStream(fd, name, 0, write_buffer_bytes), 0, h.scene});
+    impl_->out.write(head);
+    impl_->out.flush();
+}
+
+ResultFileWriter::ResultFileWriter(int fd, const std::string& name, const ResultFileResume& resume)
+    : impl_(new Impl{detail::OutStream(fd, name, resume.records_end, write_buffer_bytes), resume.records, resume.scene}) {}
 
 ResultFileWriter::~ResultFileWriter() {
     if (impl_->closed) return;
@@ -201,6 +234,13 @@ void ResultFileWriter::flush() {
     if (!impl_->closed) impl_->out.flush();
 }
 
+void ResultFileWriter::checkpoint(const ResultCheckpoint& c) {
+    if (impl_->closed) throw std::logic_error("ResultFileWriter::checkpoint after close");
+    impl_->out.flush();
+    impl_->out.patch(header_bytes, encode_run_block(c, impl_->scene));
+    impl_->out.flush();
+}
+
 void ResultFileWriter::close() {
     if (impl_->closed) return;
     impl_->closed = true;
@@ -209,32 +249,49 @@ void ResultFileWriter::close() {
 }
 
 struct ResultFileReader::Impl {
-    detail::InStream in;
+    detail::DecodedInput in;
     bool done = false;
     std::vector<std::byte> record;
 };
 
+namespace {
+
+// Version 3's run block, checked (bytes 64 to 127 of the file).
+void read_run_block(const std::string& name, std::span<const std::byte, run_block_bytes> b, ResultFileHeader& h) {
+    if (load_u32(b.data() + 60) != detail::crc32_of(b.first(60))) throw ReplayFileError(name, header_bytes + 60, "run block CRC-32 mismatch");
+    if (!all_zero(b.data() + 48, 12)) throw ReplayFileError(name, header_bytes + 48, "reserved bytes are not zero");
+    h.checkpoint.queries = load_u64(b.data());
+    h.checkpoint.records = load_u64(b.data() + 8);
+    h.checkpoint.input = {load_u64(b.data() + 16), load_u32(b.data() + 24), load_u32(b.data() + 28)};
+    h.scene = {load_u64(b.data() + 32), load_u32(b.data() + 40), load_u32(b.data() + 44)};
+    if (h.checkpoint.records > h.checkpoint.queries)
+        throw ReplayFileError(name, header_bytes + 8, "the checkpoint counts more records than queries read");
+}
+
+}  // namespace
+
 ResultFileReader::ResultFileReader(const std::filesystem::path& path)
-    : impl_(new Impl{detail::InStream(path), false, {}}) {
+    : impl_(new Impl{detail::DecodedInput(path.string()), false, {}}) {
     const std::string& name = impl_->in.name();
-    std::array<std::byte, header_bytes> h;
-    const std::size_t got = impl_->in.read(h);
+    std::array<std::byte, header_bytes_v3> h;
+    const auto first = std::span(h).first<header_bytes>();
+    const std::size_t got = impl_->in.read(first);
     if (got < 8 || std::memcmp(h.data(), result_file_magic, 8) != 0)
         throw ReplayFileError(name, 0, "not a levelsweep result file (bad magic)");
     if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
     // The version before any CRC, so that a newer file says so.
     header_.version = load_u32(h.data() + 8);
-    if (header_.version != 1 && header_.version != result_file_version)
-        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(header_.version) + " (this build reads 1 and " +
+    if (header_.version < 1 || header_.version > result_file_version)
+        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(header_.version) + " (this build reads 1 to " +
                                            std::to_string(result_file_version) + ")");
-    if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
+    const std::size_t size = header_.version == 3 ? header_bytes_v3 : header_bytes;
+    if (load_u32(h.data() + 12) != size) throw ReplayFileError(name, 12, "header size is not " + std::to_string(size));
     if (load_u32(h.data() + 16) != result_contact_bytes) throw ReplayFileError(name, 16, "contact size is not 64");
     const std::uint32_t meta = load_u32(h.data() + 20);
     if (meta > max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
-    if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
-        throw ReplayFileError(name, 60, "header CRC-32 mismatch");
+    if (load_u32(h.data() + 60) != detail::crc32_of(first.first(60))) throw ReplayFileError(name, 60, "header CRC-32 mismatch");
     if (!all_zero(h.data() + 38, 2)) throw ReplayFileError(name, 38, "reserved bytes are not zero");
-    // Version 1 reserved bytes 44 to 59; version 2 keeps the expected count in 44 to 51.
+    // Version 1 reserved bytes 44 to 59; versions 2 and 3 keep the expected count in 44 to 51.
     const std::size_t reserved = header_.version == 1 ? 44 : 52;
     if (!all_zero(h.data() + reserved, 60 - reserved)) throw ReplayFileError(name, reserved, "reserved bytes are not zero");
     header_.expected_count = header_.version == 1 ? unknown_query_count : load_u64(h.data() + 44);
@@ -245,12 +302,17 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     if (isa_code >= std::size(isas)) throw ReplayFileError(name, 37, "unknown ISA code");
     header_.path = paths[path_code];
     header_.isa = isas[isa_code];
+    if (header_.version == 3) {
+        const auto block = std::span(h).subspan<header_bytes, run_block_bytes>();
+        const std::size_t n = impl_->in.read(block);
+        if (n < run_block_bytes) throw ReplayFileError(name, header_bytes + n, "truncated run block (the file ends here)");
+        read_run_block(name, block, header_);
+    }
     std::string text(meta, '\0');
     const auto text_bytes = std::as_writable_bytes(std::span(text.data(), text.size()));
     if (impl_->in.read(text_bytes) != meta)
         throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
-    if (load_u32(h.data() + 40) != detail::crc32_of(text_bytes))
-        throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
+    if (load_u32(h.data() + 40) != detail::crc32_of(text_bytes)) throw ReplayFileError(name, size, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
     records_end_ = impl_->in.offset();
 }
@@ -260,15 +322,10 @@ ResultFileReader::~ResultFileReader() = default;
 bool ResultFileReader::next(ResultRecord& r) {
     Impl& im = *impl_;
     if (im.done) return false;
-    try {
-        if (read_record(r)) {
-            ++records_;
-            records_end_ = im.in.offset();
-            return true;
-        }
-    } catch (const ReplayFileError& e) {  // a gzip stream that fails its own check
-        truncation_ = e;
-        end_ = header_.version == 1 ? ResultsEnd::unmarked : ResultsEnd::incomplete;
+    if (read_record(r)) {
+        ++records_;
+        records_end_ = im.in.offset();
+        return true;
     }
     im.done = true;
     return false;
@@ -309,14 +366,21 @@ bool ResultFileReader::read_record(ResultRecord& r) {
         end_ = ResultsEnd::damaged;
         return false;
     };
+    // The data ended before `offset`: how the input says it ended (a gzip
+    // stream cut short, or damaged), else at the end of the file.
+    auto ended = [&](std::uint64_t offset, const std::string& why) {
+        const auto& damage = im.in.damage();
+        if (!damage) return ends(offset, why);
+        if (im.in.damage_kind() == detail::InputDamage::cut_short) return ends(damage->offset(), damage->reason());
+        return damaged(damage->offset(), damage->reason());
+    };
     std::array<std::byte, 4> size_bytes;
     const std::size_t got = im.in.read(size_bytes);
-    if (got < 4 && im.in.cut_short()) return ends(at + got, "the gzip stream ends here, cut short");
-    if (got == 0) {
+    if (got == 0 && !im.in.damage()) {
         end_ = marked ? ResultsEnd::incomplete : ResultsEnd::unmarked;
         return false;
     }
-    if (got < 4) return ends(at + got, "the file ends here, inside a record's size");
+    if (got < 4) return ended(at + got, "the file ends here, inside a record's size");
     const std::uint32_t size = load_u32(size_bytes.data());
     if (size == 0 && marked) return read_trailer(at);
     const std::size_t max_size = record_fixed_bytes + 255 * result_contact_bytes + record_crc_bytes;
@@ -326,7 +390,7 @@ bool ResultFileReader::read_record(ResultRecord& r) {
     im.record.resize(size);
     std::memcpy(im.record.data(), size_bytes.data(), 4);
     const std::size_t rest = im.in.read(std::span(im.record).subspan(4));
-    if (rest < size - 4) return ends(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
+    if (rest < size - 4) return ended(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
     const std::byte* p = im.record.data();
     if (load_u32(p + size - 4) != detail::crc32_of(std::span<const std::byte>(im.record).first(size - 4)))
         return damaged(at, "record CRC-32 mismatch");
@@ -376,7 +440,10 @@ bool ResultFileReader::read_record(ResultRecord& r) {
 }
 
 // The trailer whose zero size word starts at `at`: the count must be the
-// records read, and nothing may follow. Always false (the records have ended).
+// records read, nothing may follow, and the header must agree: version 3's
+// checkpoint within the records, and the expected count (when known) the
+// records' (fewer: the run's queries ended early, and it did not finish them).
+// Always false (the records have ended).
 bool ResultFileReader::read_trailer(std::uint64_t at) {
     Impl& im = *impl_;
     std::array<std::byte, trailer_bytes> t{};
@@ -386,9 +453,12 @@ bool ResultFileReader::read_trailer(std::uint64_t at) {
         truncation_ = ReplayFileError(im.in.name(), offset, why);
         return false;
     };
+    const auto& damage = im.in.damage();
+    bool cut_short = damage && im.in.damage_kind() == detail::InputDamage::cut_short;
     if (got < trailer_bytes - 4) {
+        if (damage && !cut_short) return stop(damage->offset(), damage->reason());
         end_ = ResultsEnd::incomplete;
-        return stop(at + 4 + got, "the file ends here, inside the trailer at byte " + std::to_string(at));
+        return stop(at + 4 + got, cut_short ? damage->reason() : "the file ends here, inside the trailer at byte " + std::to_string(at));
     }
     if (std::memcmp(t.data() + 4, trailer_magic, 8) != 0) return stop(at, "bad record size 0 (and not the trailer)");
     if (load_u32(t.data() + 28) != detail::crc32_of(std::span<const std::byte>(t).first(28)))
@@ -397,10 +467,20 @@ bool ResultFileReader::read_trailer(std::uint64_t at) {
     const std::uint64_t count = load_u64(t.data() + 12);
     if (count != records_)
         return stop(at + 12, "the trailer counts " + std::to_string(count) + " records, the file holds " + std::to_string(records_));
-    std::byte extra[1];
-    if (im.in.read(extra) != 0) return stop(at + trailer_bytes, "data after the trailer");
-    end_ = ResultsEnd::incomplete;  // all the data is there, but not the end of the gzip stream
-    if (im.in.cut_short()) return stop(at + trailer_bytes, "the gzip stream ends here, cut short");
+    if (!im.in.peek(1).empty()) return stop(at + trailer_bytes, "data after the trailer");
+    cut_short = damage && im.in.damage_kind() == detail::InputDamage::cut_short;  // the look past the end may have found it
+    if (damage && !cut_short) return stop(damage->offset(), damage->reason());
+    if (header_.version == 3 && header_.checkpoint.records > records_)
+        return stop(header_bytes + 8, "the run block's checkpoint vouches for " + std::to_string(header_.checkpoint.records) +
+                                          " records, the file holds " + std::to_string(records_));
+    const std::uint64_t expected = header_.expected_count;
+    if (expected != unknown_query_count && records_ > expected)
+        return stop(44, "the header expects " + std::to_string(expected) + " queries, the file holds " + std::to_string(records_));
+    end_ = ResultsEnd::incomplete;
+    if (cut_short) return stop(damage->offset(), damage->reason());  // all the data, but not the gzip stream's end
+    if (expected != unknown_query_count && records_ < expected)
+        return stop(at, "the run ended after " + std::to_string(records_) + " of the " + std::to_string(expected) +
+                            " queries its header expects: its query file ended early");
     end_ = ResultsEnd::complete;
     return false;
 }
@@ -416,7 +496,8 @@ bool ResultFileReader::cut_in_header(const std::filesystem::path& path) {
     const auto got = static_cast<std::size_t>(in.gcount());
     if (std::memcmp(h.data(), result_file_magic, std::min<std::size_t>(got, 8)) != 0) return false;
     if (got < header_bytes) return true;
-    return std::filesystem::file_size(path) < header_bytes + load_u32(h.data() + 20);  // the metadata's length
+    const std::size_t size = load_u32(h.data() + 8) == 3 ? header_bytes_v3 : header_bytes;
+    return std::filesystem::file_size(path) < size + load_u32(h.data() + 20);  // the metadata's length
 }
 
 }  // namespace levelsweep

@@ -5,7 +5,61 @@
 #include <limits>
 #include <stdexcept>
 
+#include "levelsweep/memory_limit.hpp"
+
 namespace levelsweep {
+
+namespace {
+
+// SAX events counted into a JsonTreeSize; nothing is kept.
+struct TreeMeasure {
+    JsonTreeSize size;
+    bool null() { return value(); }
+    bool boolean(bool) { return value(); }
+    bool number_integer(json::number_integer_t) { return value(); }
+    bool number_unsigned(json::number_unsigned_t) { return value(); }
+    bool number_float(json::number_float_t, const std::string&) { return value(); }
+    bool string(std::string& s) {
+        size.string(s.size());
+        return true;
+    }
+    bool binary(json::binary_t&) { return value(); }
+    bool start_object(std::size_t) {
+        size.object();
+        return true;
+    }
+    bool key(std::string& k) {
+        size.key(k.size());
+        return true;
+    }
+    bool end_object() { return true; }
+    bool start_array(std::size_t) {
+        size.array();
+        return true;
+    }
+    bool end_array() { return true; }
+    bool parse_error(std::size_t, const std::string&, const json::exception&) { return false; }
+
+private:
+    bool value() {
+        size.value();
+        return true;
+    }
+};
+
+}  // namespace
+
+std::uint64_t json_tree_bytes(std::string_view text) {
+    TreeMeasure m;
+    json::sax_parse(text.begin(), text.end(), &m);
+    return m.size.bytes();
+}
+
+json parse_json(std::string_view text, const std::string& what, bool allow_exceptions) {
+    if (text.size() > memory_limit() / JsonTreeSize::most_per_byte)
+        check_memory(json_tree_bytes(text), what + " as a JSON tree", "shorten it");
+    return json::parse(text.begin(), text.end(), nullptr, allow_exceptions);
+}
 
 void bad_input(const std::string& key, const char* what) {
     throw std::invalid_argument("input \"" + key + "\": " + what);

@@ -10,6 +10,8 @@
 
 #include <oneapi/tbb/parallel_pipeline.h>
 
+#include "levelsweep/parallel_loop.hpp"
+
 #include <cstddef>
 #include <vector>
 
@@ -24,21 +26,45 @@ void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write
     // A slot comes back round only after its chunk was written: chunks leave the
     // last stage in order, and no more than slots.size() are in flight.
     std::size_t next = 0;
+    // The orders the pipeline keeps, for ThreadSanitizer (parallel_loop.hpp):
+    // each stage takes its chunks in turn, and each chunk its stages in turn.
+    Handoff stages[3];
+    std::vector<Handoff> chunks(slots.size());
+    const auto enter = [&](int stage, Chunk& c) {
+        stages[stage].take();
+        chunks[static_cast<std::size_t>(&c - slots.data())].take();
+    };
+    const auto leave = [&](int stage, Chunk& c) {
+        chunks[static_cast<std::size_t>(&c - slots.data())].give();
+        stages[stage].give();
+    };
+    for (Handoff& h : stages) h.give();
+    for (Handoff& h : chunks) h.give();
     tbb::parallel_pipeline(
             slots.size(),
             tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order,
                                            [&](tbb::flow_control& fc) -> Chunk* {
                                                Chunk& c = slots[next++ % slots.size()];
-                                               if (read(c)) return &c;
+                                               enter(0, c);
+                                               const bool more = read(c);
+                                               leave(0, c);
+                                               if (more) return &c;
                                                fc.stop();
                                                return nullptr;
                                            }) &
                 tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::serial_in_order,
                                                  [&](Chunk* c) {
+                                                     enter(1, *c);
                                                      run(*c);
+                                                     leave(1, *c);
                                                      return c;
                                                  }) &
-                tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) { write(*c); }));
+                tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) {
+                    enter(2, *c);
+                    write(*c);
+                    leave(2, *c);
+                }));
+    for (Handoff& h : stages) h.take();
 }
 
 }  // namespace levelsweep

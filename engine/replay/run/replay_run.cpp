@@ -1,7 +1,5 @@
 #include "levelsweep/replay_run.hpp"
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstring>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "chunk_pipeline.hpp"
+#include "levelsweep/parallel_loop.hpp"
 
 namespace levelsweep {
 
@@ -37,6 +36,8 @@ struct Chunk {
     std::vector<char> taken = std::vector<char>(replay_chunk_queries, 0);  // the scene lines: not mesh queries
     std::size_t n = 0;                                                     // queries in the chunk
     std::uint64_t first = 0;                                               // the first one's index
+    InputDigest input;                                                     // the query input read up to its end
+    bool cut = false;                                                      // the input ended early in it
     bool dropped = false;                                                  // read, then stopped before it ran
 };
 
@@ -58,6 +59,8 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
         if (c.n == 0 || run.stop()) return false;
         c.first = read_index;
         read_index += c.n;
+        c.input = run.source.consumed();
+        c.cut = run.source.truncation().has_value();
         if (run.scene) run.scene->run(std::span(c.records).first(c.n), c.taken);
         for (std::size_t i = 0; i < c.n; ++i) {
             c.queries[i] = c.records[i].query;
@@ -119,7 +122,7 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
         tally.done += c.n;
         if (run.results) {
             c.gathered.resize(bytes);
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, c.n, 256), [&](const tbb::blocked_range<std::size_t>& range) {
+            parallel_loop(0, c.n, 256, [&](const auto& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     if (run.scene && c.taken[i]) continue;
                     const EncodedAt& at = c.at[i];
@@ -127,16 +130,22 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
                 }
             });
             run.results->write_records(c.gathered, records);
-            run.results->flush();
         }
+        // The records first, then the checkpoint that vouches for them; but not
+        // for a chunk the input ended early in, whose last record may be a
+        // torn one (the checkpoint stays before it, and a resume of the whole
+        // file runs the chunk again).
+        if (run.results && c.cut) run.results->flush();
+        else if (run.results) run.results->checkpoint({tally.done, run.results->written(), c.input});
         run.progress(tally.done);
     };
     run.runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });
     return tally;
 }
 
-ResultFileHeader replay_result_header(const Level& level, const QueryFileHeader& queries, Quirks quirks, Path path,
-                                      Isa isa, std::string metadata) {
+ResultFileHeader replay_result_header(const Level& level, const QuerySource& source, Quirks quirks, Path path, Isa isa,
+                                      std::string metadata, const InputDigest& scene) {
+    const QueryFileHeader& queries = source.header();
     ResultFileHeader h;
     h.level_checksum = level.checksum();
     h.quirks = quirks.bits();
@@ -144,6 +153,8 @@ ResultFileHeader replay_result_header(const Level& level, const QueryFileHeader&
     h.isa = std::string(isa_name(isa));
     h.metadata = std::move(metadata);
     h.expected_count = queries.count;  // unknown_query_count when the query file does not say
+    h.scene = scene;
+    h.checkpoint.input = source.consumed();  // nothing run yet: only the query file's header read
     return h;
 }
 

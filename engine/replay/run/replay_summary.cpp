@@ -73,7 +73,16 @@ void ReplaySummary::print(std::ostream& out, double seconds, unsigned threads) c
     out << line;
     std::snprintf(line, sizeof line, "wall time          %.3f s on %u thread%s\n", seconds, threads, threads == 1 ? "" : "s");
     out << line;
-    std::snprintf(line, sizeof line, "rate               %.0f queries/s\n", seconds > 0 ? static_cast<double>(queries) / seconds : 0.0);
+    // A resumed run's rate is of the queries it ran, not of those it found done.
+    const std::uint64_t ran = queries - kept;
+    if (ran == 0 && kept > 0)
+        std::snprintf(line, sizeof line, "rate               none: this run ran no query (the %llu were in the partial file)\n",
+                      static_cast<unsigned long long>(kept));
+    else
+        std::snprintf(line, sizeof line, "rate               %.0f queries/s%s\n", seconds > 0 ? static_cast<double>(ran) / seconds : 0.0,
+                      kept > 0 ? (" (of the " + std::to_string(ran) + " this run ran; " + std::to_string(kept) +
+                                  " were in the partial file)").c_str()
+                               : "");
     out << line;
 }
 

@@ -2,7 +2,6 @@
 #include "levelsweep/scene_json.hpp"
 
 #include <array>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -147,29 +146,6 @@ void Scene::set_owner(const json& o) {
     if (slot == nullptr) slot = &owner_store_.emplace_back();
     *slot = fresh;
     world_.set_owner(id, slot);
-}
-
-std::unique_ptr<Scene> load_scene(const std::filesystem::path& path, const Level* level) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error(path.string() + ": cannot open the scene file");
-    const json doc = json::parse(in, nullptr, false);
-    const auto fail = [&](const std::string& why) { return std::runtime_error(path.string() + ": " + why); };
-    if (doc.is_discarded() || !doc.is_object()) throw fail("not a JSON object");
-    if (!doc.contains("levelsweep_scene") || doc.at("levelsweep_scene") != 1)
-        throw fail("\"levelsweep_scene\": expected 1 (the version this build reads)");
-    auto scene = std::make_unique<Scene>(level);
-    try {
-        for (const json& o : read_list(doc, "owners")) scene->set_owner(o);
-        std::size_t n = 0;
-        for (const json& b : read_list(doc, "bodies")) {
-            if (const WorldStatus st = scene->add_body(b); st != WorldStatus::ok)
-                throw fail("body " + std::to_string(n) + ": " + std::string(world_status_name(st)));
-            ++n;
-        }
-    } catch (const std::invalid_argument& e) {
-        throw fail(e.what());
-    }
-    return scene;
 }
 
 bool is_scene_line(const json& line) {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "levelsweep/memory_limit.hpp"
+
 #include "levelsweep/world_runner.hpp"
 
 namespace levelsweep {
@@ -10,7 +12,12 @@ SceneLines::SceneLines(Scene& scene, Quirks quirks)
     : scene_(scene), quirks_(quirks), scratch_(scene.world()), contacts_(WorldRunner::contact_room) {}
 
 std::optional<json> SceneLines::answer(const std::string& text) {
-    const json line = json::parse(text, nullptr, false);
+    json line;
+    try {
+        line = parse_json(text, "the line", false);
+    } catch (const MemoryLimitError& e) {
+        return json{{"error", e.what()}};  // a line no tree of which fits: not one to run
+    }
     if (line.is_discarded() || !is_scene_line(line)) return std::nullopt;
     try {
         if (is_scene_edit(line))

@@ -5,19 +5,16 @@
 #include <stdexcept>
 #include <string>
 
+#include "levelsweep/memory_limit.hpp"
+
 namespace levelsweep {
 
 namespace {
 constexpr std::size_t edits_row = 6;
 }
 
-SceneReplay::SceneReplay(Scene& scene, Quirks quirks, unsigned threads, const std::filesystem::path& results)
-    : scene_(scene), quirks_(quirks), batch_(scene.world(), threads) {
-    if (!results.empty()) {
-        results_.open(results);
-        if (!results_) throw std::runtime_error(results.string() + ": cannot write the scene lines' answers");
-    }
-}
+SceneReplay::SceneReplay(Scene& scene, Quirks quirks, unsigned threads, std::ostream* results)
+    : scene_(scene), quirks_(quirks), batch_(scene.world(), threads), results_(results) {}
 
 void SceneReplay::flush(std::vector<json>& answers) {
     if (pending_.empty()) return;
@@ -41,7 +38,16 @@ void SceneReplay::run(std::span<const QueryRecord> records, std::vector<char>& t
     std::vector<json> answers(records.size());
     for (std::size_t i = 0; i < records.size(); ++i) {
         if (!records[i].malformed || records[i].text.empty()) continue;
-        const json line = json::parse(records[i].text, nullptr, false);
+        json line;
+        try {
+            line = parse_json(records[i].text, "the line", false);
+        } catch (const MemoryLimitError& e) {
+            // As SceneLines answers it: no tree of it fits, so it runs as nothing.
+            taken[i] = 1;
+            ++malformed_;
+            answers[i] = {{"error", e.what()}};
+            continue;
+        }
         if (line.is_discarded() || !is_scene_line(line)) continue;
         taken[i] = 1;
         try {
@@ -60,19 +66,14 @@ void SceneReplay::run(std::span<const QueryRecord> records, std::vector<char>& t
     }
     flush(answers);
     for (std::size_t i = 0; i < records.size(); ++i) {
-        if (!taken[i] || !results_.is_open()) continue;
+        if (!taken[i] || !results_) continue;
         answers[i]["line"] = records[i].position;
-        results_ << answers[i].dump() << '\n';
+        *results_ << answers[i].dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
     }
-    if (results_.is_open() && !results_.flush()) throw std::runtime_error("cannot write the scene lines' answers");
+    if (results_ && !results_->flush()) throw std::runtime_error("cannot write the scene lines' answers");
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void SceneReplay::close() {
-    if (!results_.is_open()) return;
-    results_.close();
-    if (!results_) throw std::runtime_error("cannot write the scene lines' answers");
-}
 
 void SceneReplay::print(std::ostream& out) const {
     static constexpr const char* row_names[] = {"gather", "overlap_shape", "sweep_shape", "sweep_human",

@@ -3,13 +3,12 @@
 // that no run allocates for a thread it has not seen before (world_runner.hpp).
 #include "levelsweep/world_runner.hpp"
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <array>
 #include <vector>
 
+#include "levelsweep/parallel_loop.hpp"
 #include "levelsweep/query_runner.hpp"
 
 namespace levelsweep {
@@ -47,8 +46,8 @@ void WorldRunner::run(std::span<const WorldQuery> queries, const Sink& sink) {
     const std::size_t bodies = im.world.body_count();
     for (Worker& w : im.workers)
         if (w.bodies.size() < bodies) w.bodies.resize(bodies);  // grows with the world, not per query
-    im.arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, queries.size(), 16), [&](const auto& range) {
+    execute_in(im.arena, [&] {
+        parallel_loop(0, queries.size(), 16, [&](const auto& range) {
             Worker& w = im.workers[static_cast<std::size_t>(tbb::this_task_arena::current_thread_index())];
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
                 const WorldResult r = im.world.run(queries[i], w.contacts, w.bodies, w.scratch);

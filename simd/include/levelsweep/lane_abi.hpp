@@ -104,6 +104,11 @@ struct LaneBuffers {
     std::uint32_t nodes_visited = 0, candidate_count = 0, kernel_calls = 0;
 };
 
+// A block with this few lanes past the filters is left to the scalar kernel
+// (the generic side runs it): one wide call costs more than two scalar ones.
+// The exact walk runs so few entries through the scalar kernel directly.
+inline constexpr int sparse_lanes = 2;
+
 // The entry points of one instruction set.
 struct LaneTable {
     std::size_t width;  // lanes per block

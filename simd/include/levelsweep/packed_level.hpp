@@ -64,9 +64,17 @@ struct WalkWords {
     AlignedVector<std::uint32_t> flags;  // per triangle, then the one past: the flags word masked to 0xfff
     AlignedVector<float> nx, ny, nz, d;  // the unit normal and the plane
     AlignedVector<float> top;            // the highest corner's z
-    // Per cell: the highest top of the enabled triangles its list names (-inf
-    // for none): a walking capsule whose step top is above it tests none of them.
-    AlignedVector<float> cell_top;
+    // Per cell, in cell order: where its list is and the highest top of the
+    // enabled triangles it names (-inf for none: a walking capsule whose step
+    // top is above it tests none of them), side by side, so that a cell the
+    // walk passes costs one cache line, not one for each array.
+    struct Cell {
+        std::uint32_t offset = 0;  // its count word's position in words
+        std::uint32_t count = 0;   // that word
+        float top = 0.0f;
+        std::uint32_t unused = 0;
+    };
+    AlignedVector<Cell> cells;
 };
 
 struct PackedLevel {

@@ -1,22 +1,19 @@
-// levelsweep (detail): the bytes of a file the replay tools read, in large
-// reads, whatever its form:
+// levelsweep (detail): the bytes of a regular file the replay tools read, in
+// large reads, whatever its form:
 //   - plain: read(2) straight into the caller's buffer (small reads through a
 //     buffer of its own);
 //   - blocked gzip (blocked_gzip.hpp; BGZF too): every member inflated in
 //     parallel by libdeflate, each straight into its place in the caller's
 //     buffer (its size is in its trailer, so every place is known first);
-//   - any other gzip: zlib's gzread, serially, as before.
-// It delivers the bytes zlib's gzread delivers, and fails where and as gzread
-// fails: a blocked member that does not inflate cleanly (a damaged file, one
-// cut short, data after the last member) hands the file to gzread, which reads
-// up to that member again and goes on from there, so that zlib has the last
-// word on every file that is not whole and regular. (Where a stream is
-// damaged, gzread drops the bytes its last call had gathered, as many as the
-// caller asked for; this reader keeps every member before the damage, so it
-// may deliver more of the file's true bytes than a caller of gzread gets.)
+//   - any other gzip: the decoder every replay reader uses (decoded_input.hpp,
+//     zlib's inflate), serially.
+// It delivers exactly the decoder's bytes and ends where and as the decoder
+// ends: a blocked member that does not inflate cleanly (a damaged file, one
+// cut short, data after the last member) hands the file to the decoder, which
+// reads up to that member again and goes on from there, so that the decoder
+// has the last word on every file that is not whole and regular. (Standard
+// input and pipes are the line reader's: they cannot be read again.)
 #pragma once
-
-#include <zlib.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -32,41 +29,28 @@
 
 namespace levelsweep::detail {
 
+class DecodedInput;
+
 class BulkInput {
 public:
-    // Throws ReplayFileError: a directory ("is a directory, not a file"), a
-    // file that cannot be opened ("cannot open: ...").
+    // Throws ReplayFileError: a directory or a device ("is a directory, not a
+    // file"), a file that cannot be opened ("cannot open: ...").
     explicit BulkInput(const std::filesystem::path& path);
-    // Standard input, plain, read as it arrives.
-    struct StandardInput {};
-    explicit BulkInput(StandardInput);
     ~BulkInput();
+    BulkInput(BulkInput&&) noexcept;
+    BulkInput& operator=(BulkInput&&) = delete;
     BulkInput(const BulkInput&) = delete;
     BulkInput& operator=(const BulkInput&) = delete;
 
-    // Why the data ended early: zlib's error code and message as gzerror()
-    // gives them ("FILE: unexpected end of file"), and errno for Z_ERRNO.
-    struct Damage {
-        int code = Z_OK;
-        std::string message;
-        int error_number = 0;
-    };
-
     // Up to out.size() bytes; fewer only at the end of the data or where it
-    // is damaged (as zlib's gzread reads for InStream, replay_io.hpp): damage
-    // is told in `damage` ("read error: ..." at the byte where it ends), a
-    // gzip stream cut short only by cut_short().
-    std::size_t read(std::span<std::byte> out, std::optional<ReplayFileError>& damage);
-    // The same, throwing the damage.
+    // ends early (damage() then says where and why).
     std::size_t read(std::span<std::byte> out);
-    // At least one byte, unless at the end or at damage: what arrives at once
-    // (the lines a pipe has delivered so far), at most out.size(). damage()
-    // then says why the data ended early (a stream cut short included).
+    // At least one byte, unless at the end: what one large read gives, at most
+    // out.size().
     std::size_t read_some(std::span<std::byte> out);
-    const std::optional<Damage>& damage() const { return damage_; }
-    // After a short read: whether a gzip stream was cut short (zlib's
-    // Z_BUF_ERROR), not cleanly ended.
-    bool cut_short() const { return damage_ && damage_->code == Z_BUF_ERROR; }
+    // Once the data has ended: how, if early, as the decoder says it (a gzip
+    // stream cut short or damaged, data after it, a read error).
+    const std::optional<ReplayFileError>& damage() const;
 
     // The data bytes delivered so far (uncompressed).
     std::uint64_t offset() const { return offset_; }
@@ -76,32 +60,29 @@ public:
 
     // Moves to `offset` in the data, forward or back: a plain file seeks, a
     // blocked one starts at the member its index gives (or reads forward
-    // without one), zlib reads forward (or from the start again). False when
-    // the data ends before `offset` (damage() may say why), or for standard input.
+    // without one), the decoder reads forward (or from the start again).
+    // False when the data ends before `offset`. (For starting a reader inside
+    // a file: a range of a blocked file's data costs only its own members.)
     bool seek(std::uint64_t offset);
 
 private:
-    enum class Mode { plain, blocked, zlib };
+    enum class Mode { plain, blocked, decoded };
 
     std::size_t fill(std::span<std::byte> out, bool some);
     std::size_t read_plain(std::span<std::byte> out, bool some);
     std::size_t read_blocked(std::span<std::byte> out, bool some);
-    std::size_t read_zlib(std::span<std::byte> out, bool some);
+    std::size_t read_decoded(std::span<std::byte> out, bool some);
     std::size_t take_pending(std::span<std::byte> out);
     bool fill_compressed();
-    void to_zlib();
-    void open_zlib();
-    void plain_error();
-    void zlib_error();
+    void to_decoded();
+    void open_decoded();
 
     std::string name_;
-    std::filesystem::path path_;
     Mode mode_ = Mode::plain;
     int fd_ = -1;
-    bool own_fd_ = true;
-    gzFile zlib_ = nullptr;
+    std::unique_ptr<DecodedInput> decoded_;
     std::uint64_t offset_ = 0;
-    std::optional<Damage> damage_;
+    std::optional<ReplayFileError> damage_;  // plain and blocked: a read error
 
     // plain: small reads go through this buffer
     std::vector<std::byte> buffer_;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <string>
@@ -20,6 +21,42 @@ using json = nlohmann::json;
 
 // Throws std::invalid_argument: input "key": what.
 [[noreturn]] void bad_input(const std::string& key, const char* what);
+
+// The memory nlohmann::json's tree takes, at most, counted value by value as
+// a text is read (SAX events), so that a tree can be refused before it is
+// built. The figures are what a tree's parts take on a 64-bit libstdc++ with
+// glibc's malloc (each chunk's header and rounding, a vector's doubling,
+// the stack its destructor uses), checked against the measured peak by the
+// test "a JSON tree's estimate bounds what the tree takes".
+class JsonTreeSize {
+public:
+    // The most a byte of text can cost: an opening bracket, 112 for a "["
+    // inside another (and 128 for the first "{"), since a text is built up to
+    // its first error whether or not it parses; checked over texts of every
+    // shape by the test "a JSON tree takes at most 128 bytes a byte of its text".
+    static constexpr std::uint64_t most_per_byte = 128;
+
+    void value() { bytes_ += 48; }  // 16 in its parent, twice over for the parent's growth, and 16 to destroy
+    void string(std::size_t length) { bytes_ += 48 + 48 + heap(length); }
+    void array() { bytes_ += 48 + 64; }
+    void object() { bytes_ += 48 + 80; }
+    void key(std::size_t length) { bytes_ += 96 + heap(length); }  // a map node: links, the key, the value
+    std::uint64_t bytes() const { return bytes_; }
+
+private:
+    // A std::string longer than its 15 in-place bytes: a chunk of its own.
+    static std::uint64_t heap(std::size_t length) { return length > 15 ? length + 32 : 0; }
+    std::uint64_t bytes_ = 0;
+};
+// An upper bound of the memory the tree of `text` takes (JsonTreeSize),
+// counted without building it (up to a syntax error, where parsing stops).
+std::uint64_t json_tree_bytes(std::string_view text);
+// json::parse(text), once the tree is known to fit the memory limit
+// (memory_limit.hpp): MemoryLimitError naming `what` otherwise, before any of
+// it is built. A text short enough that even its costliest tree fits
+// (most_per_byte) is not measured. Syntax errors as json::parse gives them
+// (an exception, or with allow_exceptions false a discarded value).
+json parse_json(std::string_view text, const std::string& what, bool allow_exceptions = true);
 
 // `text` with every byte that is not part of well-formed UTF-8 written as
 // \xNN, so that it can go into a JSON string and onto a terminal.

@@ -16,14 +16,21 @@
 #include <vector>
 
 #include "levelsweep/file_error.hpp"
+#include "levelsweep/input_digest.hpp"
 #include "levelsweep/query.hpp"
 
 namespace levelsweep {
 
+namespace detail {
+class DecodedInput;
+}
+
 inline constexpr std::uint32_t query_file_version = 1;
 // Version 2 added the expected query count and the trailer that marks a
-// finished run; version 1 files are still read (docs/formats.md).
-inline constexpr std::uint32_t result_file_version = 2;
+// finished run; version 3 the run block (what the run read: the checkpoint
+// --resume starts from, and the scene). Versions 1 and 2 are still read
+// (docs/formats.md).
+inline constexpr std::uint32_t result_file_version = 3;
 inline constexpr std::size_t query_record_bytes = 112;
 // The first eight bytes of each file (docs/formats.md), which tell them apart.
 inline constexpr char query_file_magic[8] = {'L', 'S', 'W', 'P', 'Q', 'R', 'Y', 0};
@@ -78,6 +85,8 @@ private:
 class QueryFileReader {
 public:
     explicit QueryFileReader(const std::filesystem::path& path);
+    // A file already opened (open_queries looks at its first bytes to choose the reader).
+    explicit QueryFileReader(std::unique_ptr<detail::DecodedInput> input);
     ~QueryFileReader();
     QueryFileReader(const QueryFileReader&) = delete;
     QueryFileReader& operator=(const QueryFileReader&) = delete;
@@ -89,6 +98,9 @@ public:
     std::optional<ReplayFileError> truncation() const { return truncation_; }
     // True when the file's first bytes are a query file's magic (plain or gzipped).
     static bool looks_like(const std::filesystem::path& path);
+    // The bytes read so far (the header, the metadata and the records
+    // returned; uncompressed) and their digest.
+    const InputDigest& digest() const;
 
 private:
     struct Impl;
@@ -101,6 +113,17 @@ private:
 // query file whose writer did not close).
 inline constexpr std::uint64_t unknown_query_count = ~std::uint64_t{0};
 
+// Where a run stood when it last flushed its records: the query records it
+// had read (the stream's, scene lines included), the records behind them in
+// the file, and the digest of the query input's bytes up to there. A resumed
+// run starts from it (docs/formats.md, "Resuming a replay").
+struct ResultCheckpoint {
+    std::uint64_t queries = 0;
+    std::uint64_t records = 0;
+    InputDigest input;
+    bool operator==(const ResultCheckpoint&) const = default;
+};
+
 // What a result file records about the run that made it.
 struct ResultFileHeader {
     std::uint64_t level_checksum = 0;
@@ -110,6 +133,9 @@ struct ResultFileHeader {
     std::string metadata;
     // The queries the run was given, when known at its start (unknown_query_count otherwise).
     std::uint64_t expected_count = unknown_query_count;
+    // Version 3: the scene file's digest (no bytes: no scene), and the checkpoint.
+    InputDigest scene;
+    ResultCheckpoint checkpoint;
     std::uint32_t version = result_file_version;  // as read; the writer writes result_file_version
 };
 
@@ -123,10 +149,11 @@ struct ResultRecord {
 };
 
 // Where an interrupted file's whole records end, to append to it (ResultFileReader
-// says: records_end() and records_read()).
+// says: records_end() and records_read()), and its scene (for its checkpoints).
 struct ResultFileResume {
     std::uint64_t records_end = 0;
     std::uint64_t records = 0;
+    InputDigest scene;
 };
 
 class ResultFileWriter {
@@ -137,6 +164,11 @@ public:
     // Reopens a file an interrupted run left, cuts it after its last whole
     // record and appends from there: the file then ends as one written at once.
     ResultFileWriter(const std::filesystem::path& path, const ResultFileResume& resume);
+    // The same two on a file already open for reading and writing (`replay`'s
+    // locked RESULTS.partial): the writer writes through a duplicate of `fd`,
+    // from its start (cut to nothing) or from resume.records_end.
+    ResultFileWriter(int fd, const std::string& name, const ResultFileHeader& header);
+    ResultFileWriter(int fd, const std::string& name, const ResultFileResume& resume);
     // Closes the file without the trailer: a run that did not reach close()
     // (an exception, an interruption) leaves a file that reads as incomplete.
     ~ResultFileWriter();
@@ -160,6 +192,10 @@ public:
     // Each record is complete on disk once flushed; an interrupted run leaves a
     // readable prefix.
     void flush();
+    // Flushes, then writes `c` into the header's run block: what a resumed run
+    // trusts. The records go first, so a run killed between the two leaves a
+    // checkpoint behind its records, never ahead of them.
+    void checkpoint(const ResultCheckpoint& c);
     // Writes the trailer (the record count: the file is complete) and closes.
     void close();
     std::uint64_t written() const;  // records in the file, those a resumed file held included

@@ -30,11 +30,12 @@ struct ReplayRun {
     Quirks quirks;                        // the mode every query runs in (the files carry none)
     ResultFileWriter* results = nullptr;  // where the records go; none: the summary only
     SceneReplay* scene = nullptr;         // runs the scene lines among the queries
-    std::uint64_t first_index = 0;        // the queries a resumed file holds already
+    std::uint64_t first_index = 0;        // the query records a resumed file's checkpoint read already
     // Asked before each chunk is read and before it runs: true stops the run
     // after the chunk that is running (the chunks read ahead are dropped).
     std::function<bool()> stop = [] { return false; };
-    // After each chunk is written: the queries done so far, first_index included.
+    // After each chunk is written and its checkpoint with it: the query
+    // records done so far (scene lines included), first_index included.
     std::function<void(std::uint64_t done)> progress = [](std::uint64_t) {};
     // Each malformed query record, as its result is written.
     std::function<void(std::uint64_t index, const std::string& error)> malformed =
@@ -52,9 +53,11 @@ struct ReplayTally {
 // stay flushed.
 ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary);
 
-// The header a replay of `queries` on `level` writes, which `--resume` checks
-// a partial file against. `metadata` is free text (the command's arguments).
-ResultFileHeader replay_result_header(const Level& level, const QueryFileHeader& queries, Quirks quirks, Path path,
-                                      Isa isa, std::string metadata);
+// The header a replay of `source` (just opened) on `level` writes, which
+// `--resume` checks a partial file against: the run's mode, path and ISA, the
+// scene's digest (none: no scene), and a first checkpoint (no record, the
+// query file's header read). `metadata` is free text (the command's arguments).
+ResultFileHeader replay_result_header(const Level& level, const QuerySource& source, Quirks quirks, Path path, Isa isa,
+                                      std::string metadata, const InputDigest& scene);
 
 }  // namespace levelsweep

@@ -12,6 +12,7 @@
 #include <string>
 #include <variant>
 
+#include "levelsweep/input_digest.hpp"
 #include "levelsweep/json_io.hpp"
 #include "levelsweep/world.hpp"
 
@@ -46,10 +47,15 @@ private:
     std::map<std::uint32_t, SceneOwner*> owners_;
 };
 
-// Reads a scene file: {"levelsweep_scene": 1, "owners": [...], "bodies": [...]}.
-// Throws std::runtime_error naming the file and what is wrong (a body a World
-// refuses included, with its status).
-std::unique_ptr<Scene> load_scene(const std::filesystem::path& path, const Level* level);
+// Reads a scene file: {"levelsweep_scene": 1, "owners": [...], "bodies": [...]},
+// plain or gzipped, one owner and one body at a time (scene_file.cpp), and
+// when asked gives the digest of its bytes (what a replay's result file
+// records of it). Throws std::runtime_error naming the file and what is wrong
+// (a body a World refuses included, with its status), MemoryLimitError when
+// the text, a body's JSON or the bodies would take more than the memory limit.
+std::unique_ptr<Scene> load_scene(const std::filesystem::path& path, const Level* level, InputDigest* digest = nullptr);
+// The same from the file's text (`name` for the messages).
+std::unique_ptr<Scene> scene_from_text(std::string_view text, const std::string& name, const Level* level);
 
 // True when a line's "kind" is one of the scene kinds (a world query or an edit).
 bool is_scene_line(const json& line);

@@ -8,8 +8,6 @@
 
 #include <array>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <ostream>
 #include <span>
 #include <vector>
@@ -22,15 +20,13 @@ namespace levelsweep {
 
 class SceneReplay {
 public:
-    // results: where the answers go ("" for nowhere).
-    SceneReplay(Scene& scene, Quirks quirks, unsigned threads, const std::filesystem::path& results);
+    // results: where the answers go (nullptr for nowhere); flushed after each
+    // run(), which throws when the stream has failed.
+    SceneReplay(Scene& scene, Quirks quirks, unsigned threads, std::ostream* results);
 
     // Runs the scene lines among `records` (mesh queries that did not parse,
     // with their text) and sets taken[i] for each; taken is resized to match.
     void run(std::span<const QueryRecord> records, std::vector<char>& taken);
-
-    // Closes the answers' file; throws when it cannot be written whole.
-    void close();
 
     // Scene lines by kind and status, their contacts and their wall time.
     void print(std::ostream& out) const;
@@ -45,7 +41,7 @@ private:
     Scene& scene_;
     Quirks quirks_;
     WorldRunner batch_;
-    std::ofstream results_;
+    std::ostream* results_;
     std::vector<Pending> pending_;
     std::vector<WorldQuery> queries_;
     std::array<std::array<std::uint64_t, world_status_count>, 7> by_kind_status_{};  // 6 query kinds, then edits

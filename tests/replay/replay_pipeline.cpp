@@ -1,0 +1,135 @@
+// The replay pipeline and resume as a library (replay_run.hpp, resume.hpp),
+// where many threads meet: run_replay's three stages over QueryRunner's
+// threads, the JSON Lines reader's parallel parse, the scene lines' batches
+// on WorldRunner, and a resumed run from a checkpoint. On any thread count
+// the file holds the bytes of one thread's run, and a run stopped after any
+// chunk and resumed from its checkpoint ends with those bytes and the scene
+// answers of a run that nothing stopped. These are the suites the
+// ThreadSanitizer build runs (./x test), beside the runners' own.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "levelsweep/query_json.hpp"
+#include "levelsweep/query_runner.hpp"
+#include "levelsweep/replay_run.hpp"
+#include "levelsweep/resume.hpp"
+#include "levelsweep/scene_json.hpp"
+#include "levelsweep/scene_replay.hpp"
+#include "mesh_import_support.hpp"
+#include "replay_support.hpp"
+#include "result_support.hpp"
+#include "scene_stream_support.hpp"
+#include "support.hpp"
+
+using namespace levelsweep;
+using namespace levelsweep::test;
+
+namespace {
+
+const Level& level() { return bundled_level("street_1k.lvl"); }
+
+struct Inputs {
+    ScratchDir dir{"replay_pipeline"};
+    std::string binary = (dir / "q.lsq").string(), lines = (dir / "q.jsonl").string(), scene_text;
+
+    Inputs() {
+        RecordOptions o;
+        o.seed = 41;
+        o.count = 3 * replay_chunk_queries + 500;
+        const Recorded r = record(level(), o);
+        write_query_file(binary, r.queries, level().checksum());
+        std::string jsonl = R"({"levelsweep_queries": 1})" "\n";
+        for (const Query& q : r.queries) jsonl.append(query_to_json(q).dump()).append("\n");
+        scene_text = scene_of(42, 6, 6, 40, 21);
+        dir.file("q.jsonl", with_scene_lines(jsonl, 43, 6, 6, 9, 40, 21));
+    }
+};
+
+const Inputs& inputs() {
+    static const Inputs in;
+    return in;
+}
+
+// A run's outputs: the result file's bytes and the scene's answers.
+struct Outputs {
+    std::string results, answers;
+};
+
+// Replays `queries` on `threads` threads into `out`, stopping after `chunks`
+// chunks (0: never); with a scene when `with_scene`. Resumes `out`'s partial
+// file first when `resume`.
+Outputs replay(const std::string& queries, unsigned threads, bool with_scene, const std::filesystem::path& out,
+               std::size_t chunks = 0, bool resume = false) {
+    const Quirks quirks = Quirks::faithful();
+    const auto source = open_queries(queries);
+    std::unique_ptr<Scene> scene = with_scene ? scene_from_text(inputs().scene_text, "scene", &level()) : nullptr;
+    std::ostringstream answers;
+    std::unique_ptr<SceneReplay> scene_replay =
+        scene ? std::make_unique<SceneReplay>(*scene, quirks, threads, &answers) : nullptr;
+    QueryRunner runner(level(), threads);
+    InputDigest scene_digest;
+    if (with_scene) scene_digest.add(std::as_bytes(std::span(inputs().scene_text.data(), inputs().scene_text.size())));
+    const ResultFileHeader header =
+        replay_result_header(level(), *source, quirks, Path::batch, best_isa(), "{}", scene_digest);
+    ReplaySummary summary;
+    std::unique_ptr<ResultFileWriter> writer;
+    std::uint64_t first = 0;
+    if (resume) {
+        const Resumed r = resume_from(out.string(), header, *source, level(), quirks, scene_replay.get(), summary);
+        first = r.queries;
+        writer = std::make_unique<ResultFileWriter>(out, r.at);
+    } else {
+        writer = std::make_unique<ResultFileWriter>(out, header);
+    }
+    ReplayRun run{*source, runner, quirks, writer.get(), scene_replay.get(), first};
+    std::size_t written = 0;
+    run.progress = [&](std::uint64_t) { ++written; };
+    run.stop = [&] { return chunks != 0 && written >= chunks; };
+    run_replay(run, summary);
+    if (chunks == 0) writer->close();
+    writer.reset();
+    return {file_text(out), answers.str()};
+}
+
+}  // namespace
+
+TEST_SUITE("replay pipeline") {
+    TEST_CASE("run_replay gives one thread's bytes on every thread count, binary and JSON Lines with scene lines") {
+        const Inputs& in = inputs();
+        for (const bool with_scene : {false, true}) {
+            const std::string& queries = with_scene ? in.lines : in.binary;
+            CAPTURE(with_scene);
+            const Outputs one = replay(queries, 1, with_scene, in.dir / "one.lsr");
+            CHECK(read_results(in.dir / "one.lsr").end == ResultsEnd::complete);
+            if (with_scene) CHECK(one.answers.size() > 1000);
+            for (const unsigned threads : {2u, 4u}) {
+                CAPTURE(threads);
+                const Outputs many = replay(queries, threads, with_scene, in.dir / "many.lsr");
+                CHECK(many.results == one.results);
+                CHECK(many.answers == one.answers);
+            }
+        }
+    }
+
+    TEST_CASE("a run stopped after any chunk and resumed from its checkpoint ends with the bytes and scene answers of one not stopped") {
+        const Inputs& in = inputs();
+        for (const bool with_scene : {false, true}) {
+            const std::string& queries = with_scene ? in.lines : in.binary;
+            CAPTURE(with_scene);
+            const Outputs whole = replay(queries, 2, with_scene, in.dir / "whole.lsr");
+            for (const std::size_t chunks : {1u, 2u}) {
+                CAPTURE(chunks);
+                const auto out = in.dir / "stopped.lsr";
+                const Outputs stopped = replay(queries, 2, with_scene, out, chunks);
+                CHECK(read_results(out).end == ResultsEnd::incomplete);
+                const Outputs resumed = replay(queries, 2, with_scene, out, 0, true);
+                CHECK(resumed.results == whole.results);
+                CHECK(resumed.answers == whole.answers);  // the scene lines before the checkpoint ran again
+            }
+        }
+    }
+}
