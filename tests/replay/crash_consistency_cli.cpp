@@ -54,12 +54,6 @@ std::vector<std::string> replay_args(const Config& c, const std::string& out, co
     return args;
 }
 
-bool no_temporaries(const ScratchDir& dir) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
-    return true;
-}
-
 }  // namespace
 
 TEST_SUITE("crash consistency cli") {

@@ -47,12 +47,6 @@ const Files& files() {
     return f;
 }
 
-bool no_temporaries(const ScratchDir& dir) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
-    return true;
-}
-
 // The first temporary file of the folder holding at least `bytes`, waited for
 // while `c` runs.
 bool temporary_grows(const Child& c, const ScratchDir& dir, std::uintmax_t bytes) {
