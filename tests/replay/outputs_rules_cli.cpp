@@ -271,12 +271,12 @@ TEST_SUITE("outputs rules cli") {
         CHECK(file_text(f.scene) == scene_before);
     }
 
-    TEST_CASE("no temporary file survives a signal the tool handles: SIGINT, SIGTERM, SIGHUP and SIGQUIT during export -o") {
+    TEST_CASE("no temporary file survives a signal the tool handles: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE during export -o") {
         const Files& f = files();
         const std::string big = (f.dir / "big.lsr").string();
         REQUIRE(run_cli("record " + street + " " + (f.dir / "big.lsq").string() + " --seed 9 --count 400000 --mix ray=1").exit_code == 0);
         REQUIRE(run_cli("replay " + street + " " + (f.dir / "big.lsq").string() + " -q -o " + big).exit_code == 0);
-        for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+        for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) {
             CAPTURE(sig);
             const std::string out = (f.dir / "big.jsonl").string();
             const Child c = start_cli({"export", big, "-o", out}, f.dir / "export.out", f.dir / "export.err");
