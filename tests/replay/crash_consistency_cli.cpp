@@ -1,9 +1,10 @@
-// The crash-consistency loop (docs/decisions.md, "Reliability: the second
-// pass"): a replay killed with SIGKILL at random moments (before its header,
-// inside a chunk, between its records and their checkpoint, during a resume's
-// cut, after its trailer) and resumed each time gives the uninterrupted run's
-// bytes: binary and JSON Lines queries, with and without a scene (the scene's
-// answers byte for byte too). A hundred kills in all in Release.
+// The crash-consistency loop (docs/decisions.md, "Reliability, second pass:
+// outputs, resume, memory, readers, signals"): a replay killed with SIGKILL at
+// random moments (before its header, inside a chunk, between its records and
+// their checkpoint, during a resume's cut, after its trailer) and resumed each
+// time gives the uninterrupted run's bytes: binary and JSON Lines queries, with
+// and without a scene (the scene's answers byte for byte too). A hundred kills
+// in all in Release.
 #include <doctest/doctest.h>
 
 #include <chrono>
