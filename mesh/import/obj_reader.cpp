@@ -1,11 +1,11 @@
 // Wavefront OBJ, read exactly or refused: v, f (with vt/vn parts and negative
-// indices), g, o, usemtl; l and p counted as skipped; the statements that
-// hold no polygon geometry (vt, vn, s, mtllib, ...) read past. A statement
-// whose geometry this reader would lose (free-form curves and surfaces,
-// another file called in) or does not know is refused with its line, as is a
-// face of fewer than three corners: docs/decisions.md, "Reliability:
-// importers". Coordinates by std::from_chars, the nearest float32 to the text
-// (bit-exact).
+// indices), g, o, usemtl; l and p counted as skipped; the statements that hold
+// no polygon geometry (vt, vn, s, mtllib, ...) read past. A statement whose
+// geometry this reader would lose (free-form curves and surfaces, another file
+// called in) or does not know is refused with its line, as is a face of fewer
+// than three corners: docs/decisions.md, "Reliability, second pass: the world's
+// list, the importers, option 0x400". Coordinates by std::from_chars, the
+// nearest float32 to the text (bit-exact).
 #include <array>
 #include <cstdint>
 #include <string>

@@ -3,9 +3,10 @@
 // vertex_index) list; every other element and property is read past. ASCII
 // float properties are parsed by std::from_chars into the nearest float32
 // (bit-exact); double properties are parsed as doubles and rounded to float32
-// once; binary floats are copied. A header that does not say where the
-// geometry is, or a body that does not match the header, is refused with its
-// line (ASCII) or byte (binary): docs/decisions.md, "Reliability: importers".
+// once; binary floats are copied. A header that does not say where the geometry
+// is, or a body that does not match the header, is refused with its line
+// (ASCII) or byte (binary): docs/decisions.md, "Reliability, second pass: the
+// world's list, the importers, option 0x400".
 #include <bit>
 #include <cstdint>
 #include <cstring>

@@ -1,7 +1,8 @@
 // The OBJ and PLY readers refuse what they cannot read exactly, naming the
 // property and the line (or byte), one case per class of hostile input
-// (docs/decisions.md, "Reliability: importers"); what the formats allow still
-// reads, the same whatever the line ends or the statements read past.
+// (docs/decisions.md, "Reliability, second pass: the world's list, the
+// importers, option 0x400"); what the formats allow still reads, the same
+// whatever the line ends or the statements read past.
 #include <doctest/doctest.h>
 
 #include <algorithm>

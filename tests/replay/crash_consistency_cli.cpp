@@ -1,9 +1,10 @@
-// The crash-consistency loop (docs/decisions.md, "Reliability: the second
-// pass"): a replay killed with SIGKILL at random moments (before its header,
-// inside a chunk, between its records and their checkpoint, during a resume's
-// cut, after its trailer) and resumed each time gives the uninterrupted run's
-// bytes: binary and JSON Lines queries, with and without a scene (the scene's
-// answers byte for byte too). A hundred kills in all in Release.
+// The crash-consistency loop (docs/decisions.md, "Reliability, second pass:
+// outputs, resume, memory, readers, signals"): a replay killed with SIGKILL at
+// random moments (before its header, inside a chunk, between its records and
+// their checkpoint, during a resume's cut, after its trailer) and resumed each
+// time gives the uninterrupted run's bytes: binary and JSON Lines queries, with
+// and without a scene (the scene's answers byte for byte too). A hundred kills
+// in all in Release.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -52,12 +53,6 @@ std::vector<std::string> replay_args(const Config& c, const std::string& out, co
     std::vector<std::string> args{"replay", street, c.queries, "-q", "--threads", "2", "-o", out, "--resume"};
     if (!c.scene.empty()) args.insert(args.end(), {"--scene", c.scene, "--scene-results", answers});
     return args;
-}
-
-bool no_temporaries(const ScratchDir& dir) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
-    return true;
 }
 
 }  // namespace

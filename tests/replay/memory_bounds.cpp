@@ -1,10 +1,10 @@
-// What input drives into memory goes through the memory limit (docs/decisions.md,
-// "Reliability: the second pass"): a JSON tree is refused before it is built
-// when it would not fit, a scene's bodies as they are added, a JSON Lines
-// read's text by a budget. Each bound is checked against what the structure
-// takes at its peak (every byte held through operator new): a limit just
-// below it refuses, four times it accepts, so that the estimates are bounds
-// and not guesses.
+// What input drives into memory goes through the memory limit
+// (docs/decisions.md, "Reliability, second pass: outputs, resume, memory,
+// readers, signals"): a JSON tree is refused before it is built when it would
+// not fit, a scene's bodies as they are added, a JSON Lines read's text by a
+// budget. Each bound is checked against what the structure takes at its peak
+// (every byte held through operator new): a limit just below it refuses, four
+// times it accepts, so that the estimates are bounds and not guesses.
 #include <doctest/doctest.h>
 
 #include <functional>

@@ -1,9 +1,10 @@
 // The memory limit over what inputs drive, through the CLI (docs/decisions.md,
-// "Reliability: the second pass"): a JSON Lines header that expands a
-// thousandfold is refused by every command that reads queries, before its tree
-// is built; a scene's bodies are read one at a time within the limit; and where
-// the memory is not there at all (an address-space limit), every command ends
-// with a sentence naming the command and the limit, never an abort.
+// "Reliability, second pass: outputs, resume, memory, readers, signals"): a
+// JSON Lines header that expands a thousandfold is refused by every command
+// that reads queries, before its tree is built; a scene's bodies are read one
+// at a time within the limit; and where the memory is not there at all (an
+// address-space limit), every command ends with a sentence naming the command
+// and the limit, never an abort.
 #include <doctest/doctest.h>
 #include <zlib.h>
 

@@ -1,8 +1,9 @@
-// Names and the environment (docs/decisions.md, "Reliability: the second
-// pass"): a file name that is not UTF-8, or holds quotes, goes into the JSON a
-// command writes with its bad bytes as \xNN (record's metadata, replay's), so
-// that the command works and the file reads back; LEVELSWEEP_ISA takes every
-// name --isa takes, auto (the default) included, and refuses the rest.
+// Names and the environment (docs/decisions.md, "Reliability, second pass:
+// outputs, resume, memory, readers, signals"): a file name that is not UTF-8,
+// or holds quotes, goes into the JSON a command writes with its bad bytes as
+// \xNN (record's metadata, replay's), so that the command works and the file
+// reads back; LEVELSWEEP_ISA takes every name --isa takes, auto (the default)
+// included, and refuses the rest.
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -52,12 +52,6 @@ std::vector<std::string> spellings(const ScratchDir& dir, const std::string& fil
 }
 
 // No file of the folder is a temporary one left behind.
-bool no_temporaries(const ScratchDir& dir) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
-    return true;
-}
-
 }  // namespace
 
 TEST_SUITE("outputs cli") {

@@ -1,16 +1,18 @@
-// The rules every output keeps (docs/decisions.md, "Reliability: the second
-// pass"), through the CLI: two runs never share one (replay's partial file is
-// locked; every other output is a temporary file of its own); an output that
-// is not a regular file is refused (a partial) or written directly on purpose
-// (a pipe); "-" is standard output for every text output and refused for the
-// binary ones, and the same-file check resolves it (and ./-, links) to what
-// it names; no temporary file survives a signal the tool handles.
+// The rules every output keeps (docs/decisions.md, "Reliability, second pass:
+// outputs, resume, memory, readers, signals"), through the CLI: two runs never
+// share one (replay's partial file is locked; every other output is a temporary
+// file of its own); an output that is not a regular file is refused (a partial,
+// a result file) or written directly on purpose (a pipe); "-" is standard
+// output for every text output and refused for the binary ones, and the
+// same-file check resolves it (and ./-, links) to what it names; no temporary
+// file survives a signal the tool handles.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
 #include <csignal>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mesh_import_support.hpp"
@@ -45,12 +47,6 @@ struct Files {
 const Files& files() {
     static const Files f;
     return f;
-}
-
-bool no_temporaries(const ScratchDir& dir) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
-    return true;
 }
 
 // The first temporary file of the folder holding at least `bytes`, waited for
@@ -150,6 +146,33 @@ TEST_SUITE("outputs rules cli") {
         CHECK(file_text(f.results) == f.reference);
     }
 
+    TEST_CASE("a result file that is not a regular file is refused before the run: a FIFO, a link to one, a directory") {
+        // Its partial would be renamed over it: a FIFO (or a device node, such
+        // as /dev/null, which a test must not risk) replaced by a file, a
+        // directory refused only after the whole run, its partial left behind.
+        const Files& f = files();
+        const std::string fifo = (f.dir / "results.fifo").string(), link = (f.dir / "results.link").string(),
+                          dir = (f.dir / "results.dir").string();
+        REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+        std::filesystem::create_symlink(fifo, link);
+        std::filesystem::create_directory(dir);
+        const std::pair<std::string, std::string> outputs[] = {{fifo, "a FIFO"}, {link, "a FIFO"}, {dir, "a directory"}};
+        for (const auto& [out, kind] : outputs) {
+            CAPTURE(out);
+            const CliRun r = run_cli_both("replay " + street + " " + f.queries + " -q -o " + out);
+            CHECK(r.exit_code == 1);
+            CHECK_MESSAGE(r.err.find(out + ": is not a regular file (" + kind + ")") != std::string::npos, r.err);
+            CHECK_FALSE(std::filesystem::exists(out + ".partial"));
+        }
+        CHECK(std::filesystem::is_fifo(fifo));  // each left as it was
+        CHECK(std::filesystem::is_symlink(link));
+        CHECK(std::filesystem::is_directory(dir));
+        CHECK(std::filesystem::is_empty(dir));
+        CHECK_FALSE(std::filesystem::exists(fifo + ".partial"));
+        CHECK(no_temporaries(f.dir));
+        for (const std::string& p : {fifo, link, dir}) std::filesystem::remove(p);
+    }
+
     TEST_CASE("an output that is a pipe is written directly, on purpose: its reader gets the bytes") {
         const Files& f = files();
         const std::string pipe = (f.dir / "export.pipe").string();
@@ -242,12 +265,12 @@ TEST_SUITE("outputs rules cli") {
         CHECK(file_text(f.scene) == scene_before);
     }
 
-    TEST_CASE("no temporary file survives a signal the tool handles: SIGINT, SIGTERM, SIGHUP and SIGQUIT during export -o") {
+    TEST_CASE("no temporary file survives a signal the tool handles: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE during export -o") {
         const Files& f = files();
         const std::string big = (f.dir / "big.lsr").string();
         REQUIRE(run_cli("record " + street + " " + (f.dir / "big.lsq").string() + " --seed 9 --count 400000 --mix ray=1").exit_code == 0);
         REQUIRE(run_cli("replay " + street + " " + (f.dir / "big.lsq").string() + " -q -o " + big).exit_code == 0);
-        for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+        for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) {
             CAPTURE(sig);
             const std::string out = (f.dir / "big.jsonl").string();
             const Child c = start_cli({"export", big, "-o", out}, f.dir / "export.out", f.dir / "export.err");

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "levelsweep/generate.hpp"
@@ -26,6 +27,7 @@ struct HookLog : QueryObserver {
         std::uint32_t triangle;
         KernelBranch branch;
         bool contact;
+        float value;
     };
     std::vector<std::uint32_t> started;
     std::vector<Done> done;
@@ -51,10 +53,10 @@ struct HookLog : QueryObserver {
         in_kernel = true;
         started.push_back(tri);
     }
-    void on_kernel_done(std::uint32_t tri, KernelBranch branch, bool contact) override {
+    void on_kernel_done(std::uint32_t tri, KernelBranch branch, bool contact, float value) override {
         in_order = in_order && in_kernel && started.back() == tri;
         in_kernel = false;
-        done.push_back({tri, branch, contact});
+        done.push_back({tri, branch, contact, value});
     }
     std::uint32_t contacts(KernelBranch b) const {
         return static_cast<std::uint32_t>(
@@ -102,6 +104,9 @@ TEST_SUITE("profile observer") {
         const auto short_move = only_call(level, Query::sphere_sweep({1, 1, 5}, 0.5f, {0, 0, -1}));
         CHECK(short_move.branch == KernelBranch::rejected);
         CHECK_FALSE(short_move.contact);
+        // What each computed: (2 - 0.5) / 3 = 0.5 for the face; nothing past tp > 1.
+        CHECK(face.value == doctest::Approx(0.5f));
+        CHECK(std::isnan(short_move.value));
     }
 
     TEST_CASE("PhysicsMesh_SweepSphere 0x00348e78: a kernel hit the caller drops (row 12's 1.78) is no contact") {
@@ -115,6 +120,9 @@ TEST_SUITE("profile observer") {
         const auto corrected = only_call(level, q);
         CHECK(corrected.branch == KernelBranch::corner);
         CHECK(corrected.contact);
+        // The value is the kernel's fraction, the dropped one too (the inspector shows it).
+        CHECK(faithful.value == doctest::Approx(1.78f).epsilon(0.01));
+        CHECK(corrected.value == doctest::Approx(0.718294f));
     }
 
     TEST_CASE("on_kernel_done: box_triangle for the box sweep, penetration for the sphere overlap, hit or miss") {
@@ -132,6 +140,11 @@ TEST_SUITE("profile observer") {
         const auto apart = only_call(level, Query::sphere_overlap({3, 3, 0.3f}, 0.5f));
         CHECK(apart.branch == KernelBranch::penetration);
         CHECK_FALSE(apart.contact);
+        CHECK(inside.value == doctest::Approx(0.2f));  // r - distance: 0.5 - 0.3
+        CHECK(std::isnan(apart.value));
+        CHECK(box_miss.value > 1.0f);  // the box kernel's "none" (1e28) skips the counter
+        CHECK(box_hit.value >= 0.0f);
+        CHECK(box_hit.value <= 1.0f);
     }
 
     TEST_CASE("on_kernel_done agrees with kernel_calls and hits_by_branch on random queries, both modes") {
@@ -149,6 +162,9 @@ TEST_SUITE("profile observer") {
                 for (int b = 0; b < hit_branch_count; ++b)
                     CHECK(log.contacts(contact_branches[b]) == s.hits_by_branch[b]);
                 CHECK(log.contacts(KernelBranch::rejected) == 0u);
+                // A call that gave a contact computed a fraction in [0, 1] (a depth for the overlap).
+                for (const HookLog::Done& d : log.done)
+                    if (d.contact && d.branch != KernelBranch::penetration) CHECK((d.value >= 0.0f && d.value <= 1.0f));
                 CHECK(log.cells.size() == s.cells);
                 CHECK(log.cells_done == log.cells);
                 CHECK(log.cell_entries == s.entries);

@@ -1,10 +1,11 @@
-// Every reader checks how its data ends (docs/decisions.md, "Reliability: the
-// second pass"): bytes after a gzip stream that are not another member end the
-// data as damage, with the byte, in the query, JSON Lines, result and scene
-// readers alike, while a concatenation of members reads whole; a pipe's bytes
-// are looked at once, in the stream itself, so none is lost; and a scene file
-// read one body at a time keeps the whole file's meaning (keys in any order,
-// unknown ones skipped) and refuses what a whole read would.
+// Every reader checks how its data ends (docs/decisions.md, "Reliability,
+// second pass: outputs, resume, memory, readers, signals"): bytes after a gzip
+// stream that are not another member end the data as damage, with the byte, in
+// the query, JSON Lines, result and scene readers alike, while a concatenation
+// of members reads whole; a pipe's bytes are looked at once, in the stream
+// itself, so none is lost; and a scene file read one body at a time keeps the
+// whole file's meaning (keys in any order, unknown ones skipped) and refuses
+// what a whole read would.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <sys/stat.h>

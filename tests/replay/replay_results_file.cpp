@@ -251,6 +251,16 @@ TEST_SUITE("replay result file") {
         back = read_results(path);
         CHECK(back.end == ResultsEnd::complete);
         CHECK(back.records.size() == 2);
+        // Closed after more records than its header expects: no run writes
+        // that, so it is damage (at the count, byte 44), not a finished run.
+        w = std::make_unique<ResultFileWriter>(path, h);
+        for (std::uint64_t i = 0; i < 3; ++i) w->write(random_record(rng, i, 0));
+        w->close();
+        back = read_results(path);
+        CHECK(back.end == ResultsEnd::damaged);
+        REQUIRE(back.truncation);
+        CHECK(back.truncation->offset() == 44);
+        CHECK(mentions(*back.truncation, "the header expects 2 queries, the file holds 3"));
         std::filesystem::remove(path);
     }
 

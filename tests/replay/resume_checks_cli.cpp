@@ -1,11 +1,11 @@
 // What --resume takes and what it refuses (docs/formats.md, "Resuming a
-// replay"; docs/decisions.md, "Reliability: the second pass"): the partial's
-// checkpoint holds the digest of the query file's bytes its run read, so an
-// edit anywhere before it is refused, and so are a finished partial whose
-// query file has grown since, a gzipped partial and an older version's; a
-// resume that ran nothing reports no rate; a refused run leaves no partial;
-// and a query file that lost its tail leaves its run incomplete, finished by
-// the command it prints once the file is whole.
+// replay"; docs/decisions.md, "Reliability, second pass: outputs, resume,
+// memory, readers, signals"): the partial's checkpoint holds the digest of the
+// query file's bytes its run read, so an edit anywhere before it is refused,
+// and so are a finished partial whose query file has grown since, a gzipped
+// partial and an older version's; a resume that ran nothing reports no rate; a
+// refused run leaves no partial; and a query file that lost its tail leaves its
+// run incomplete, finished by the command it prints once the file is whole.
 #include <doctest/doctest.h>
 
 #include <csignal>

@@ -146,6 +146,27 @@ TEST_SUITE("replay resume cli") {
         CHECK_FALSE(std::filesystem::exists(out + ".partial"));
     }
 
+    TEST_CASE("a partial file that holds only its header, as a run killed before its first record leaves it, stands in no later run's way") {
+        const Runs& r = runs();
+        int fds[2];
+        REQUIRE(::pipe(fds) == 0);
+        const std::string out = (r.dir / "header_only.lsr").string(), partial = out + ".partial";
+        const Child child = start_cli({"replay", street, "-", "-q", "-o", out}, r.dir / "killed.out", r.dir / "killed.err", fds[0], fds[1]);
+        ::close(fds[0]);
+        const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        REQUIRE(::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+        REQUIRE(wait_for_size(child, partial, 64));  // the header, and no record: the chunk waits for more lines
+        ::kill(child.pid, SIGKILL);  // which removes nothing
+        CHECK(wait_for(child) == -SIGKILL);
+        ::close(fds[1]);
+        REQUIRE(std::filesystem::exists(partial));
+        // Another run, with other queries and without --resume, writes it afresh.
+        const CliRun run = run_cli_both("replay " + street + " " + r.queries + " -q -o " + out);
+        CHECK_MESSAGE(run.exit_code == 0, run.err);
+        CHECK(file_text(out) == r.reference);
+        CHECK_FALSE(std::filesystem::exists(partial));
+    }
+
     TEST_CASE("--resume checks the partial file against the run and refuses another run's") {
         const Runs& r = runs();
         const std::string out = (r.dir / "other.lsr").string(), partial = out + ".partial";

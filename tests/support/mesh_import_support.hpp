@@ -35,6 +35,14 @@ private:
     std::filesystem::path path_;
 };
 
+// Whether the folder holds none of the tool's temporary files (".levelsweep-*",
+// engine/cli/io/output_file.hpp), which no finished or interrupted run leaves.
+inline bool no_temporaries(const ScratchDir& dir) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
+        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
+    return true;
+}
+
 // A level as OBJ text: %.9g round-trips every float32.
 inline std::string level_to_obj(const Level& level) {
     std::string out;

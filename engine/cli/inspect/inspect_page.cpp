@@ -193,6 +193,7 @@ json write_traces(const std::filesystem::path& dir, const std::string& side_name
         w.add("kernel_cell", as_span(slice(t.kernel_cell, k0, k1)));
         w.add("kernel_branch", as_span(slice(t.kernel_branch, k0, k1)));
         w.add("kernel_contact", as_span(slice(t.kernel_contact, k0, k1)));
+        w.add("kernel_value", as_span(slice(t.kernel_value, k0, k1)));
         const std::string name = "trace_" + side_name + "_" + std::to_string(first / trace_shard_size);
         write_buffer(dir, name, w);
         shards.push_back(json{{"name", name}, {"first", side.traced[first]}, {"last", side.traced[last - 1]}});

@@ -1,6 +1,8 @@
 // levelsweep inspect: the walk tracer (walk_trace.hpp).
 #include "inspect/walk_trace.hpp"
 
+#include <limits>
+
 namespace levelsweep::cli {
 
 void WalkTracer::begin_query(bool record) {
@@ -49,12 +51,14 @@ void WalkTracer::on_kernel(std::uint32_t triangle) {
     traces_.kernel_cell.push_back(static_cast<std::uint32_t>(traces_.cells.size() - 1 - traces_.cell_start.back()));
     traces_.kernel_branch.push_back(0);
     traces_.kernel_contact.push_back(0);
+    traces_.kernel_value.push_back(std::numeric_limits<float>::quiet_NaN());
 }
 
-void WalkTracer::on_kernel_done(std::uint32_t, KernelBranch branch, bool contact) {
+void WalkTracer::on_kernel_done(std::uint32_t, KernelBranch branch, bool contact, float value) {
     if (!recording_ || truncated_) return;
     traces_.kernel_branch.back() = static_cast<std::uint8_t>(branch);
     traces_.kernel_contact.back() = contact ? 1 : 0;
+    traces_.kernel_value.back() = value;
 }
 
 }  // namespace levelsweep::cli

@@ -30,6 +30,7 @@ struct WalkTraces {
     std::vector<std::uint32_t> cells, cell_entries;     // visit order; entries read there
     std::vector<std::uint32_t> kernel_triangle, kernel_cell;  // kernel_cell: the visit (index into cells) it ran in
     std::vector<std::uint8_t> kernel_branch, kernel_contact;  // KernelBranch; 1 when it gave a kept contact
+    std::vector<float> kernel_value;                           // what it computed (QueryObserver::on_kernel_done)
     std::vector<std::uint8_t> truncated;                       // 1 when the walk went past the recording's cap
 
     std::size_t size() const { return truncated.size(); }
@@ -48,7 +49,7 @@ public:
     void on_cell(std::size_t cell) override;
     void on_cell_done(std::size_t cell, std::uint32_t entries) override;
     void on_kernel(std::uint32_t triangle) override;
-    void on_kernel_done(std::uint32_t triangle, KernelBranch branch, bool contact) override;
+    void on_kernel_done(std::uint32_t triangle, KernelBranch branch, bool contact, float value) override;
 
     // The work per cell over every query run with this tracer (cells without work absent).
     const std::unordered_map<std::uint32_t, std::uint64_t>& cell_cost() const { return cost_; }

@@ -31,8 +31,16 @@ const char* kind_of(mode_t mode) {
 
 PartialFile::PartialFile(const std::string& results) : name_(results), target_(results) {
     if (results == "-") throw std::runtime_error("a result file cannot go to standard output: it is binary, and resumable; name a file");
-    std::error_code ec;
-    if (std::filesystem::exists(results, ec)) target_ = std::filesystem::canonical(results);  // a link's target is replaced
+    // RESULTS is put in place by a rename, which would replace a FIFO or a
+    // device node (/dev/null) with the file and fails on a directory only after
+    // the whole run: anything but a regular file is refused before the run.
+    struct stat target {};
+    if (::stat(results.c_str(), &target) == 0) {
+        if (!S_ISREG(target.st_mode))
+            throw std::runtime_error(results + ": is not a regular file (" + kind_of(target.st_mode) +
+                                     "), and a result file is renamed into place from RESULTS.partial; name a regular file");
+        target_ = std::filesystem::canonical(results);  // a link's target is replaced
+    }
     partial_ = target_;
     partial_ += ".partial";
     // Looked at before it is opened: opening a FIFO waits for a writer. A

@@ -4,7 +4,8 @@
 // written until it is renamed into place, so that two runs never write one:
 // the second is refused, naming the first. A partial that is not a regular
 // file (a FIFO would block the run, a link would be renamed instead of its
-// file) is refused before it is opened. A partial this run started that holds
+// file) is refused before it is opened, and so is a RESULTS that is not one
+// (the rename would replace a FIFO or a device node, or fail on a directory). A partial this run started that holds
 // no record when the run ends (refused, failed, or stopped before its first
 // chunk) is removed, so that nothing it left stands in the next run's way.
 #pragma once
@@ -17,7 +18,8 @@ namespace levelsweep::cli {
 class PartialFile {
 public:
     // Opens (or creates) RESULTS.partial and locks it. Throws std::runtime_error
-    // for "-", a partial that is not a regular file, or one another run holds.
+    // for "-", a RESULTS or partial that is not a regular file, or a partial
+    // another run holds.
     explicit PartialFile(const std::string& results);
     ~PartialFile();
     PartialFile(const PartialFile&) = delete;

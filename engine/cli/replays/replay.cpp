@@ -112,7 +112,7 @@ ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header
     ResultOutput out;
     out.file = std::make_unique<PartialFile>(o.results);
     const std::string partial = out.file->path().string();
-    const bool interrupted = out.file->existed() && !ResultFileReader::cut_in_header(partial);
+    const bool interrupted = out.file->existed() && !ResultFileReader::holds_no_record(partial);
     if (interrupted && !o.resume)
         throw std::runtime_error(partial + " holds an interrupted replay: finish it with --resume (" + resume_with +
                                  "), or remove it to start again");

@@ -11,6 +11,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 
@@ -79,8 +80,8 @@ struct VisitContext {
         ++stats.kernel_calls;
         if (observer) observer->on_kernel(tri);
     }
-    void kernel_done(std::uint32_t tri, KernelBranch branch, bool contact) const {
-        if (observer) observer->on_kernel_done(tri, branch, contact);
+    void kernel_done(std::uint32_t tri, KernelBranch branch, bool contact, float value) const {
+        if (observer) observer->on_kernel_done(tri, branch, contact, value);
     }
     MeshContact contact(std::uint32_t tri) const {
         MeshContact c;
@@ -121,7 +122,8 @@ struct SphereVisit {
         const SphereTriangleSweep hit = sweep_sphere_triangle(t, c, r, M, s.quirks);
         // Both callers drop a fraction outside [0, 1] (0x00348e78, 0x0034814c).
         const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
-        x.kernel_done(tri, kernel_branch_of(hit.branch), in_range);
+        x.kernel_done(tri, kernel_branch_of(hit.branch), in_range,
+                      hit.hit ? hit.fraction : std::numeric_limits<float>::quiet_NaN());
         if (!hit.hit) return Counter::advanced;
         // The capsule's "above 1" exit skips the counter (docs/design.md item 4).
         if (!in_range) return capsule && hit.fraction > 1.0f ? Counter::not_advanced : Counter::advanced;
@@ -156,7 +158,7 @@ struct BoxVisit {
         x.kernel_call(tri);
         const float f = sweep_box_triangle(box, t, M, s.quirks);
         const bool in_range = f >= 0.0f && f <= 1.0f;
-        x.kernel_done(tri, KernelBranch::box_triangle, in_range);
+        x.kernel_done(tri, KernelBranch::box_triangle, in_range, f);
         if (in_range) {
             MeshContact contact = x.contact(tri);
             contact.fraction = f;
@@ -185,7 +187,8 @@ struct OverlapVisit {
         const Vec3 v0 = level.corner(tri, 0), v1 = level.corner(tri, 1), v2 = level.corner(tri, 2);
         x.kernel_call(tri);
         const auto depth = sphere_triangle_penetration(c, r, v0, v1, v2);
-        x.kernel_done(tri, KernelBranch::penetration, depth.has_value());
+        x.kernel_done(tri, KernelBranch::penetration, depth.has_value(),
+                      depth ? *depth : std::numeric_limits<float>::quiet_NaN());
         if (!depth) return Counter::advanced;
         const PointTriangleDistance closest = point_triangle_distance_sq(c, v0, v1, v2);
         MeshContact contact = x.contact(tri);

@@ -489,7 +489,7 @@ bool ResultFileReader::looks_like(const std::filesystem::path& path) {
     return detail::starts_with(path, std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(result_file_magic), 8));
 }
 
-bool ResultFileReader::cut_in_header(const std::filesystem::path& path) {
+bool ResultFileReader::holds_no_record(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::array<std::byte, header_bytes> h{};
     in.read(reinterpret_cast<char*>(h.data()), header_bytes);
@@ -497,7 +497,7 @@ bool ResultFileReader::cut_in_header(const std::filesystem::path& path) {
     if (std::memcmp(h.data(), result_file_magic, std::min<std::size_t>(got, 8)) != 0) return false;
     if (got < header_bytes) return true;
     const std::size_t size = load_u32(h.data() + 8) == 3 ? header_bytes_v3 : header_bytes;
-    return std::filesystem::file_size(path) < size + load_u32(h.data() + 20);  // the metadata's length
+    return std::filesystem::file_size(path) <= size + load_u32(h.data() + 20);  // the metadata's length
 }
 
 }  // namespace levelsweep

@@ -52,7 +52,7 @@ void QueryProfiler::on_kernel(std::uint32_t) {
     kernel_start_ = Clock::now();
 }
 
-void QueryProfiler::on_kernel_done(std::uint32_t, KernelBranch branch, bool contact) {
+void QueryProfiler::on_kernel_done(std::uint32_t, KernelBranch branch, bool contact, float) {
     const double seconds = std::chrono::duration<double>(Clock::now() - kernel_start_).count();
     BranchProfile& b = branches_[static_cast<std::size_t>(branch)];
     ++b.calls;

@@ -45,9 +45,14 @@ public:
     virtual void on_cell(std::size_t cell) = 0;
     // Right before the kernel runs on `triangle`.
     virtual void on_kernel(std::uint32_t triangle) = 0;
-    // Right after it returns: the branch it took, and whether the call gave a
-    // contact (one counted in QueryStats::hits_by_branch).
-    virtual void on_kernel_done(std::uint32_t /*triangle*/, KernelBranch /*branch*/, bool /*contact*/) {}
+    // Right after it returns: the branch it took, whether the call gave a
+    // contact (one counted in QueryStats::hits_by_branch), and what it
+    // computed: a sweep's fraction of the move (outside [0, 1] when the
+    // contact falls outside the move; the box kernel's 1e28 when it finds
+    // none), an overlap's depth; NaN when the kernel gives no number (a sphere
+    // sweep that meets nothing, an overlap that does not touch).
+    virtual void on_kernel_done(std::uint32_t /*triangle*/, KernelBranch /*branch*/, bool /*contact*/,
+                                float /*value*/) {}
     // When the walk leaves a cell: the list entries it read there (counter-bug
     // reads past the list's end included). The grid walk only.
     virtual void on_cell_done(std::size_t /*cell*/, std::uint32_t /*entries*/) {}

@@ -58,7 +58,7 @@ public:
     void on_cell(std::size_t cell) override;
     void on_cell_done(std::size_t cell, std::uint32_t entries) override;
     void on_kernel(std::uint32_t triangle) override;
-    void on_kernel_done(std::uint32_t triangle, KernelBranch branch, bool contact) override;
+    void on_kernel_done(std::uint32_t triangle, KernelBranch branch, bool contact, float value) override;
 
     // After a query ran with this observer.
     void end_query(QueryKind kind, const QueryResult& r);

@@ -237,10 +237,11 @@ public:
     // metadata before the first): where a resumed run appends.
     std::uint64_t records_end() const { return records_end_; }
     static bool looks_like(const std::filesystem::path& path);
-    // True for a file an interrupted run cut inside its own header or metadata
-    // (before it wrote them): it holds nothing to keep or resume. A file that
-    // does not start as a result file is not one (the reader refuses it).
-    static bool cut_in_header(const std::filesystem::path& path);
+    // True for a file that holds no record: an interrupted run cut it inside
+    // its own header or metadata, or right after them (a SIGKILL before its
+    // first chunk was written): it holds nothing to keep or resume. A file
+    // that does not start as a result file is not one (the reader refuses it).
+    static bool holds_no_record(const std::filesystem::path& path);
 
 private:
     bool read_record(ResultRecord& r);

@@ -49,6 +49,14 @@ function wordText(level, pos) {
   return o.count ? `count word of cell (${c})` : `entry ${o.entry} of cell (${c})`;
 }
 
+// What a rejected kernel call computed (QueryObserver::on_kernel_done): a
+// fraction outside the move, a depth, or nothing (the box kernel's 1e28 means none).
+function kernelValueText(v) {
+  if (Number.isNaN(v)) return 'none';
+  if (v >= 1e27) return 'none (1e28)';
+  return `${Number(v.toPrecision(7))}${v > 1 ? ' (past the move)' : v < 0 ? ' (behind the start)' : ''}`;
+}
+
 function walkTable(app, walk, title) {
   if (!walk) return `<h3>${title}</h3><p class="muted">Not traced: the page holds the walks of the first queries and of every differing one (run levelsweep inspect with --trace INDEX for another).</p>`;
   const L = app.level;
@@ -64,8 +72,8 @@ function walkTable(app, walk, title) {
   });
   html += '</table>';
   html += `<h3>Candidates the kernel rejected (${rejected.length})</h3>`;
-  html += rejected.length ? `<table class="rejected"><tr><th>triangle</th><th>branch</th><th>cell</th><th>read past a list</th></tr>` +
-    rejected.map((k) => `<tr><td>${k.tri}</td><td>${branchNames[k.branch]}</td><td>(${walk.cells[k.visit].coords.join(', ')})</td><td>${k.extra ? 'yes' : ''}</td></tr>`).join('') + '</table>' : '<p class="muted">none</p>';
+  html += rejected.length ? `<table class="rejected"><tr><th>triangle</th><th>flags</th><th>branch</th><th>fraction or depth</th><th>cell</th><th>read past a list</th></tr>` +
+    rejected.map((k) => `<tr><td>${k.tri}</td><td>0x${L.flags[k.tri].toString(16)}</td><td>${branchNames[k.branch]}</td><td class="value">${kernelValueText(k.value)}</td><td>(${walk.cells[k.visit].coords.join(', ')})</td><td>${k.extra ? 'yes' : ''}</td></tr>`).join('') + '</table>' : '<p class="muted">none</p>';
   return html;
 }
 

@@ -120,7 +120,8 @@ function buildWalk(t, q, level) {
   }
   const kernel = [];
   for (let k = t.kernel_start[q]; k < t.kernel_start[q + 1]; ++k) {
-    const call = { tri: t.kernel_tri[k], visit: t.kernel_cell[k], branch: t.kernel_branch[k], contact: !!t.kernel_contact[k] };
+    const call = { tri: t.kernel_tri[k], visit: t.kernel_cell[k], branch: t.kernel_branch[k], contact: !!t.kernel_contact[k],
+                   value: t.kernel_value[k] };
     const cell = cells[call.visit];
     // The entry that named it: its first read in this cell (the visited bits
     // let a triangle reach the kernel once per query, at its first read).

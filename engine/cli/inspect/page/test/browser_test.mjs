@@ -140,14 +140,18 @@ async function pageGroup(browser) {
       ++traced;
       const rec = s.record(r), q = queries.query(s.index[r]);
       const entries = w.cells.reduce((n, c) => n + c.entries.length, 0), kept = w.kernel.filter((k) => k.contact).length;
+      // What each call computed: a kept sweep's fraction is in [0, 1], a rejected one's is not (or there is none);
+      // an overlap has a depth exactly when it kept a contact.
+      const inMove = (v) => v >= 0 && v <= 1;
+      const values = w.kernel.every((k) => k.branch === 5 ? k.contact === !Number.isNaN(k.value) : k.contact === inMove(k.value));
       if (w.cells.length !== rec.stats.cells || entries !== rec.stats.entries || w.extraReads !== rec.stats.extra ||
-          w.kernel.length !== rec.stats.kernelCalls || (!q.collect && !rec.overflow && kept !== rec.found))
+          w.kernel.length !== rec.stats.kernelCalls || (!q.collect && !rec.overflow && kept !== rec.found) || !values)
         bad.push(rec.index);
     }
     return { traced, bad };
   });
   check(walks.traced >= 2000, `${walks.traced} walks traced (the first 2000 and every differing query)`);
-  check(walks.bad.length === 0, `cells, entries, reads past a list, kernel calls and contacts agree${walks.bad.length ? ': not for ' + walks.bad.slice(0, 10).join(' ') : ''}`);
+  check(walks.bad.length === 0, `cells, entries, reads past a list, kernel calls, their values and contacts agree${walks.bad.length ? ': not for ' + walks.bad.slice(0, 10).join(' ') : ''}`);
   const extra = exported.filter((r) => r.stats.extra_entries > 0).length;
   check(extra > 0, `the set has queries with reads past a list (${extra}), so the check covers the counter bug`);
   noTrouble(log, pageDir);
