@@ -8,6 +8,8 @@
 // ThreadSanitizer build runs (./x test), beside the runners' own.
 #include <doctest/doctest.h>
 
+#include <atomic>
+
 #include <memory>
 #include <sstream>
 #include <string>
@@ -86,7 +88,7 @@ Outputs replay(const std::string& queries, unsigned threads, bool with_scene, co
         writer = std::make_unique<ResultFileWriter>(out, header);
     }
     ReplayRun run{*source, runner, quirks, writer.get(), scene_replay.get(), first};
-    std::size_t written = 0;
+    std::atomic<std::size_t> written{0};  // progress (the write stage) and stop (the read and run stages) may run at once
     run.progress = [&](std::uint64_t) { ++written; };
     run.stop = [&] { return chunks != 0 && written >= chunks; };
     run_replay(run, summary);
