@@ -1,8 +1,8 @@
 # ctest -P check: every include points down the floors (docs/design.md).
 #
 #   kernels (0) <- mesh (1) <- simd (2) <- engine/query (3) <- engine/world (4)
-#   <- engine/embed (5) <- engine/replay (6) <- engine/cli (7); bench/ and
-#   tests/ above them all.
+#   <- engine/embed (5) <- engine/replay (6) <- engine/cli (7); bench/, tests/
+#   and examples/ above them all.
 #
 # A file may include "levelsweep/NAME" only when NAME is a public header of its
 # own floor or one below; simd's lane ABI (simd/include) only from simd and
@@ -11,7 +11,7 @@
 # simd knows no thread and no file (no TBB, no stream or file headers), and no
 # public header includes xsimd or TBB. -DSOURCE=<the source tree>
 set(floors kernels mesh simd engine/query engine/world engine/embed engine/replay engine/cli)
-list(LENGTH floors above_level)  # the index of bench/ and tests/
+list(LENGTH floors above_level)  # the index of bench/, tests/ and examples/
 math(EXPR top_level "${above_level} - 1")
 
 # Which floor each public header belongs to.
@@ -34,7 +34,7 @@ macro(refuse file why)
   string(APPEND bad "\n  ${file}: ${why}")
 endmacro()
 
-# The floor index of a path under SOURCE, or above_level for bench/ and tests/.
+# The floor index of a path under SOURCE, or above_level for bench/, tests/ and examples/.
 function(floor_of rel out)
   set(result ${above_level})
   foreach(level RANGE ${top_level})
@@ -47,7 +47,8 @@ function(floor_of rel out)
 endfunction()
 
 file(GLOB_RECURSE sources RELATIVE ${SOURCE} ${SOURCE}/kernels/*.[ch]pp ${SOURCE}/mesh/*.[ch]pp
-     ${SOURCE}/simd/*.[ch]pp ${SOURCE}/engine/*.[ch]pp ${SOURCE}/bench/*.[ch]pp ${SOURCE}/tests/*.[ch]pp)
+     ${SOURCE}/simd/*.[ch]pp ${SOURCE}/engine/*.[ch]pp ${SOURCE}/bench/*.[ch]pp ${SOURCE}/tests/*.[ch]pp
+     ${SOURCE}/examples/*.[ch]pp)
 foreach(file ${sources})
   floor_of(${file} level)
   if(level EQUAL above_level)
