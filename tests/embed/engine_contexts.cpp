@@ -1,5 +1,6 @@
 // An Engine's contexts: warm, a query allocates nothing on either path; threads
-// with their own contexts give one thread's answers.
+// with their own contexts give one thread's answers; a moved engine's contexts
+// still answer.
 #include <random>
 #include <thread>
 
@@ -81,6 +82,30 @@ TEST_SUITE("engine contexts") {
             for (std::size_t i = 0; i < mesh.size(); ++i) CHECK(answer_difference(mesh_got[i], mesh_want[i]) == "");
             for (std::size_t i = 0; i < bodies.size(); ++i)
                 CHECK(world_answer_difference(bodies_got[i], bodies_want[i]) == "");
+        }
+    }
+
+    TEST_CASE("Engine: moved, its contexts answer as before, mesh and bodies") {
+        Engine first(bundled_level_file("street_1k.lvl"));
+        std::mt19937 rng = seeded_rng(1922);
+        const RandomScene scene = random_scene(first.world(), rng, 200, {0, 0, 0}, {40, 21, 4});
+        swing_strikes(first.world(), rng, scene);
+        const std::vector<Query> mesh = mixed_queries(rng, first.level(), 300);
+        const std::vector<WorldQuery> bodies = random_frame(rng, scene, 300, true);
+        EngineContext ctx = first.context();
+        std::vector<MeshAnswer> mesh_before;
+        std::vector<WorldAnswer> bodies_before;
+        for (const Query& q : mesh) mesh_before.push_back(mesh_answer(ctx, q));
+        for (const WorldQuery& q : bodies) bodies_before.push_back(world_answer(ctx, first.world(), q));
+        const Engine moved = std::move(first);
+        EngineContext fresh = moved.context();
+        for (std::size_t i = 0; i < mesh.size(); ++i) {
+            CHECK(answer_difference(mesh_answer(ctx, mesh[i]), mesh_before[i]) == "");
+            CHECK(answer_difference(mesh_answer(fresh, mesh[i]), mesh_before[i]) == "");
+        }
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            CHECK(world_answer_difference(world_answer(ctx, moved.world(), bodies[i]), bodies_before[i]) == "");
+            CHECK(world_answer_difference(world_answer(fresh, moved.world(), bodies[i]), bodies_before[i]) == "");
         }
     }
 }
