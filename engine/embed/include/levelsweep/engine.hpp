@@ -9,7 +9,7 @@
 // (levelsweep/query.hpp), the body queries (levelsweep/world_query.hpp) and
 // both together (option 0x1 of a body query), on the batch path unless it was
 // made for the reference path; both give the same answers, bit for bit. The
-// mode (faithful, corrected or any quirk set) is each query's own, as below.
+// mode (faithful, corrected or any quirk set) is each query's own: its quirks.
 //
 // The rules of the layers below hold: bodies change (engine.world()) between
 // queries, from one thread, never while a context answers; a context is used
