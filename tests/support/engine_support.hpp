@@ -11,6 +11,7 @@
 #include "levelsweep/engine.hpp"
 #include "query_random.hpp"
 #include "world_answers.hpp"
+#include "world_random.hpp"
 
 namespace levelsweep::test::engine {
 
@@ -33,6 +34,26 @@ inline std::vector<Query> mixed_queries(std::mt19937& rng, const Level& level, i
         qs.push_back(q);
     }
     return qs;
+}
+
+// An engine on the bundled 1k street with `bodies` random bodies (their strike
+// shapes swung once) and a frame of random queries: `mesh` of the mesh's,
+// `body_queries` of the bodies' (with the level mesh).
+struct EngineFrame {
+    Engine engine;
+    world::RandomScene scene;
+    std::vector<Query> mesh;
+    std::vector<WorldQuery> bodies;
+};
+
+inline EngineFrame engine_frame(std::uint32_t seed, int bodies, int mesh, int body_queries) {
+    EngineFrame f{Engine(bundled_level_file("street_1k.lvl")), {}, {}, {}};
+    std::mt19937 rng = seeded_rng(seed);
+    f.scene = world::random_scene(f.engine.world(), rng, bodies, {0, 0, 0}, {40, 21, 4});
+    world::swing_strikes(f.engine.world(), rng, f.scene);
+    f.mesh = mixed_queries(rng, f.engine.level(), mesh);
+    f.bodies = world::random_frame(rng, f.scene, body_queries, true);
+    return f;
 }
 
 inline MeshAnswer mesh_answer(EngineContext& ctx, const Query& q) {
