@@ -1,7 +1,8 @@
 # ctest -P check: every include points down the floors (docs/design.md).
 #
 #   kernels (0) <- mesh (1) <- simd (2) <- engine/query (3) <- engine/world (4)
-#   <- engine/replay (5) <- engine/cli (6); bench/ and tests/ above them all.
+#   <- engine/embed (5) <- engine/replay (6) <- engine/cli (7); bench/, tests/
+#   and examples/ above them all.
 #
 # A file may include "levelsweep/NAME" only when NAME is a public header of its
 # own floor or one below; simd's lane ABI (simd/include) only from simd and
@@ -9,11 +10,12 @@
 # floor (never another floor's src/, nor the tool's files from outside it).
 # simd knows no thread and no file (no TBB, no stream or file headers), and no
 # public header includes xsimd or TBB. -DSOURCE=<the source tree>
-set(floors kernels mesh simd engine/query engine/world engine/replay engine/cli)
-set(above bench tests)
+set(floors kernels mesh simd engine/query engine/world engine/embed engine/replay engine/cli)
+list(LENGTH floors above_level)  # the index of bench/, tests/ and examples/
+math(EXPR top_level "${above_level} - 1")
 
 # Which floor each public header belongs to.
-foreach(level RANGE 6)
+foreach(level RANGE ${top_level})
   list(GET floors ${level} floor)
   file(GLOB_RECURSE headers RELATIVE ${SOURCE}/${floor} ${SOURCE}/${floor}/*.hpp)
   foreach(h ${headers})
@@ -32,10 +34,10 @@ macro(refuse file why)
   string(APPEND bad "\n  ${file}: ${why}")
 endmacro()
 
-# The floor index of a path under SOURCE, or the index of `above` (7).
+# The floor index of a path under SOURCE, or above_level for bench/, tests/ and examples/.
 function(floor_of rel out)
-  set(result 7)
-  foreach(level RANGE 6)
+  set(result ${above_level})
+  foreach(level RANGE ${top_level})
     list(GET floors ${level} floor)
     if(rel MATCHES "^${floor}/")
       set(result ${level})
@@ -45,10 +47,11 @@ function(floor_of rel out)
 endfunction()
 
 file(GLOB_RECURSE sources RELATIVE ${SOURCE} ${SOURCE}/kernels/*.[ch]pp ${SOURCE}/mesh/*.[ch]pp
-     ${SOURCE}/simd/*.[ch]pp ${SOURCE}/engine/*.[ch]pp ${SOURCE}/bench/*.[ch]pp ${SOURCE}/tests/*.[ch]pp)
+     ${SOURCE}/simd/*.[ch]pp ${SOURCE}/engine/*.[ch]pp ${SOURCE}/bench/*.[ch]pp ${SOURCE}/tests/*.[ch]pp
+     ${SOURCE}/examples/*.[ch]pp)
 foreach(file ${sources})
   floor_of(${file} level)
-  if(level EQUAL 7)
+  if(level EQUAL above_level)
     string(REGEX MATCH "^[^/]+" root "${file}")
   else()
     list(GET floors ${level} root)

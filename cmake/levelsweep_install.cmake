@@ -3,12 +3,12 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_simd levelsweep_query levelsweep_world levelsweep_replay EXPORT levelsweepTargets
+install(TARGETS levelsweep levelsweep_kernels levelsweep_mesh levelsweep_simd levelsweep_query levelsweep_world levelsweep_embed levelsweep_replay EXPORT levelsweepTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY kernels/include/levelsweep mesh/include/levelsweep engine/query/include/levelsweep
-  engine/world/include/levelsweep engine/replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  engine/world/include/levelsweep engine/embed/include/levelsweep engine/replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET levelsweep_cli)
   install(TARGETS levelsweep_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

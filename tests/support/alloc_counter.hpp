@@ -1,5 +1,5 @@
 // Counts calls of the global operator new while switched on, on every thread,
-// and the bytes held through it (tests/world/alloc_counter.cpp replaces the
+// and the bytes held through it (tests/support/alloc_counter.cpp replaces the
 // global allocation functions; each forwards to malloc and free, so nothing
 // else changes).
 #pragma once

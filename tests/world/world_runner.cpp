@@ -1,12 +1,12 @@
 // WorldRunner: a frame's queries in parallel over queries (TBB) give the answers
 // of the same queries one at a time, whatever the thread count, and no query
 // allocates.
-#include <cstring>
 #include <random>
 
 #include "alloc_counter.hpp"
 #include "levelsweep/world_runner.hpp"
 #include "replay_support.hpp"
+#include "world_answers.hpp"
 #include "world_random.hpp"
 
 using namespace levelsweep;
@@ -15,30 +15,13 @@ using namespace levelsweep::test::world;
 
 namespace {
 
-struct Stored {
-    WorldResult result;
-    std::vector<Contact> contacts;
-    std::vector<BodyId> bodies;
-};
-
-std::vector<Stored> run_batch(const World& w, std::span<const WorldQuery> qs, unsigned threads) {
-    std::vector<Stored> out(qs.size());
+std::vector<WorldAnswer> run_batch(const World& w, std::span<const WorldQuery> qs, unsigned threads) {
+    std::vector<WorldAnswer> out(qs.size());
     WorldRunner batch(w, threads);
     batch.run(qs, [&](std::size_t i, const WorldResult& r, std::span<const Contact> c, std::span<const BodyId> b) {
-        out[i] = Stored{r, {c.begin(), c.end()}, {b.begin(), b.end()}};
+        out[i] = WorldAnswer{r, {c.begin(), c.end()}, {b.begin(), b.end()}};
     });
     return out;
-}
-
-bool same_result(const WorldResult& a, const WorldResult& b) {
-    return a.status == b.status && a.count == b.count && a.found == b.found && a.overflow == b.overflow &&
-           a.status_bits == b.status_bits && a.stats.candidates == b.stats.candidates &&
-           a.stats.pairs == b.stats.pairs && a.stats.mesh_contacts == b.stats.mesh_contacts;
-}
-
-// Every byte of the 0xc0 record and the written marks.
-bool same_contact(const Contact& a, const Contact& b) {
-    return std::memcmp(&a, &b, Contact::record_bytes) == 0 && a.written == b.written;
 }
 
 }  // namespace
@@ -55,27 +38,19 @@ TEST_SUITE("world batch") {
             const std::vector<WorldQuery> qs = random_frame(rng, scene, 400, frame % 2 == 0);
             // One at a time, with one scratch reused.
             WorldScratch scratch(w);
-            std::vector<Stored> single(qs.size());
+            std::vector<WorldAnswer> single(qs.size());
             for (std::size_t i = 0; i < qs.size(); ++i) {
-                std::vector<Contact> contacts(WorldRunner::contact_room);
-                std::vector<BodyId> bodies(w.body_count());
-                const WorldResult r = w.run(qs[i], contacts, bodies, scratch);
-                const bool gather = std::holds_alternative<GatherQuery>(qs[i]);
-                single[i].result = r;
-                single[i].contacts.assign(contacts.begin(), contacts.begin() + (gather ? 0 : r.count));
-                single[i].bodies.assign(bodies.begin(), bodies.begin() + (gather ? r.count : 0));
-                with_contacts += r.count > 0;
+                single[i] = answer_of(qs[i], w.body_count(), [&](const WorldQuery& q, auto contacts, auto bodies) {
+                    return w.run(q, contacts, bodies, scratch);
+                });
+                with_contacts += single[i].result.count > 0;
             }
             for (const unsigned threads : {1u, 2u, 4u}) {
                 CAPTURE(threads);
-                const std::vector<Stored> batch = run_batch(w, qs, threads);
+                const std::vector<WorldAnswer> batch = run_batch(w, qs, threads);
                 for (std::size_t i = 0; i < qs.size(); ++i) {
                     CAPTURE(i);
-                    REQUIRE(same_result(batch[i].result, single[i].result));
-                    REQUIRE(batch[i].contacts.size() == single[i].contacts.size());
-                    for (std::size_t k = 0; k < batch[i].contacts.size(); ++k)
-                        CHECK(same_contact(batch[i].contacts[k], single[i].contacts[k]));
-                    CHECK(batch[i].bodies == single[i].bodies);
+                    CHECK(world_answer_difference(batch[i], single[i]) == "");
                     ++compared;
                 }
             }

@@ -1,6 +1,8 @@
 // IPhysics_QueryBox (world.hpp): the candidates of every body query, and the
 // one call that runs any query (World::run).
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "scratch_impl.hpp"
@@ -10,6 +12,16 @@ namespace levelsweep {
 
 WorldScratch::WorldScratch(const World& world) : impl_(std::make_unique<Impl>()) {
     if (world.level() != nullptr) impl_->mesh.emplace(*world.level());
+}
+WorldScratch::WorldScratch(const World& world, const BatchLevel& batch, Isa isa) : WorldScratch(world) {
+    if (&batch.level() != world.level())
+        throw std::invalid_argument("a WorldScratch's batch level must be built from the world's level");
+    if (!isa_available(isa))
+        throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
+    if (isa == Isa::scalar) return;  // the reference path, as run_query_batch takes it
+    impl_->batch = &batch;
+    impl_->isa = isa;
+    impl_->batch_scratch.emplace(batch);
 }
 WorldScratch::~WorldScratch() = default;
 WorldScratch::WorldScratch(WorldScratch&&) noexcept = default;

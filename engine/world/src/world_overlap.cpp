@@ -62,7 +62,7 @@ WorldResult World::overlap(const ShapeOverlapQuery& q, std::span<Contact> out, W
         ms.max_contacts = static_cast<std::uint32_t>(std::min<std::size_t>(max - r.count, mesh_contact_capacity));
         ms.quirks = q.quirks;
         if (const auto mq = world_detail::mesh_overlap_query(q.shape, ms)) {
-            const QueryResult mr = run_query(*im.level, *mq, s.mesh_contacts, *s.mesh);
+            const QueryResult mr = s.run_mesh(*im.level, *mq);
             r.found += mr.found;
             r.stats.mesh_contacts = mr.found;
             for (std::uint32_t i = 0; i < mr.count && r.count < out.size(); ++i)

@@ -104,7 +104,7 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
         ms.max_contacts = static_cast<std::uint32_t>(std::min<std::size_t>(max, mesh_contact_capacity));
         ms.quirks = q.quirks;
         if (const auto mq = world_detail::mesh_sweep_query(q.shape, xyz(q.move), ms)) {
-            const QueryResult mr = run_query(*im.level, *mq, s.mesh_contacts, *s.mesh);
+            const QueryResult mr = s.run_mesh(*im.level, *mq);
             mesh_count = mr.count;
             r.found += mr.found;
             r.stats.mesh_contacts = mr.found;

@@ -19,6 +19,7 @@
 #include <optional>
 #include <span>
 
+#include "levelsweep/batch_path.hpp"
 #include "levelsweep/body.hpp"
 #include "levelsweep/contact.hpp"
 #include "levelsweep/mesh_query.hpp"
@@ -48,7 +49,14 @@ struct BodyView {
 // Reusing one makes a query allocation-free.
 class WorldScratch {
 public:
+    // The mesh part of a query with option 0x1 runs on the reference path (run_query).
     explicit WorldScratch(const World& world);
+    // The mesh part runs on the batch path (run_query_batch, the same answers)
+    // on `batch`, which must be built from the world's level and outlive the
+    // scratch, with `isa`: one of available_isas(), scalar being the reference
+    // path. std::invalid_argument for another level's batch level or an ISA
+    // this machine cannot run.
+    WorldScratch(const World& world, const BatchLevel& batch, Isa isa = best_isa());
     ~WorldScratch();
     WorldScratch(WorldScratch&&) noexcept;
     WorldScratch& operator=(WorldScratch&&) noexcept;
