@@ -47,7 +47,7 @@ struct GameLevel {
     std::string name;
     std::vector<std::byte> file;  // the level file's bytes (serialize_level)
     std::unique_ptr<Level> level;
-    bool startup_only = false;    // street_1m: the goal's "1M triangles ready in 0.5 s"
+    bool startup_only = false;  // street_1m: the goal's "1M triangles ready in 0.5 s"
 };
 
 std::vector<GameLevel> game_levels() {
@@ -127,7 +127,8 @@ void bm_startup(benchmark::State& state, const GameLevel* g, int threads) {
     for (auto _ : state) {
         double iteration = 0.0;
         arena.execute([&] {
-            const double load = wall([&] { benchmark::DoNotOptimize(load_level_from_memory(g->file, g->name).triangle_count()); });
+            const double load =
+                wall([&] { benchmark::DoNotOptimize(load_level_from_memory(g->file, g->name).triangle_count()); });
             double build = 0.0;
             const double batch = wall([&] {
                 const Level level = load_level_from_memory(g->file, g->name);
@@ -166,9 +167,8 @@ void bm_process(benchmark::State& state, const GameLevel* g, std::vector<Query> 
             const Level level = load_level_from_memory(g->file, g->name);
             QueryScratch scratch(level);
             std::vector<QuerySlot> slots(queries.size());
-            run_serially(queries, slots, [&](const Query& q, std::span<MeshContact> out) {
-                return run_query(level, q, out, scratch);
-            });
+            run_serially(queries, slots,
+                         [&](const Query& q, std::span<MeshContact> out) { return run_query(level, q, out, scratch); });
             benchmark::DoNotOptimize(slots.data());
         });
     state.SetLabel(std::string("batch_") + std::string(isa_name(isa)));
@@ -178,8 +178,8 @@ void register_benchmarks() {
     static const std::vector<GameLevel> levels = game_levels();
     for (const GameLevel& g : levels) {
         for (int threads : {1, 2})
-            benchmark::RegisterBenchmark(("startup/" + g.name + "/threads:" + std::to_string(threads)).c_str(), bm_startup,
-                                         &g, threads)
+            benchmark::RegisterBenchmark(("startup/" + g.name + "/threads:" + std::to_string(threads)).c_str(),
+                                         bm_startup, &g, threads)
                 ->UseManualTime()
                 ->Unit(benchmark::kMillisecond);
         if (g.startup_only) continue;
@@ -189,8 +189,10 @@ void register_benchmarks() {
             const std::string at = "gameplay/" + g.name + "/" + m + "/";
             benchmark::RegisterBenchmark((at + "all").c_str(), bm_trace, g.level.get(), trace)->UseManualTime();
             benchmark::RegisterBenchmark((at + "walking_capsules").c_str(), bm_trace, g.level.get(),
-                                         of_kind(trace, QueryKind::capsule_sweep))->UseManualTime();
-            benchmark::RegisterBenchmark((at + "boxes").c_str(), bm_trace, g.level.get(), of_kind(trace, QueryKind::box_sweep))
+                                         of_kind(trace, QueryKind::capsule_sweep))
+                ->UseManualTime();
+            benchmark::RegisterBenchmark((at + "boxes").c_str(), bm_trace, g.level.get(),
+                                         of_kind(trace, QueryKind::box_sweep))
                 ->UseManualTime();
             benchmark::RegisterBenchmark(("process/" + g.name + "/" + m).c_str(), bm_process, &g, trace)
                 ->UseManualTime()

@@ -41,8 +41,8 @@ constexpr std::uint32_t kernel_seed = 1;
 // from a result whether the case counts towards the `counter` percentage
 // (hit% unless named otherwise).
 template <class Case, class Run, class Counted>
-void add_kernel(const std::string& kernel, const std::string& set, std::vector<Case> cases, Run run,
-                Counted counted, const std::string& counter = "hit%") {
+void add_kernel(const std::string& kernel, const std::string& set, std::vector<Case> cases, Run run, Counted counted,
+                const std::string& counter = "hit%") {
     std::size_t n = 0;
     for (const Case& c : cases) n += counted(run(c)) ? 1 : 0;
     const double percent = 100.0 * static_cast<double>(n) / static_cast<double>(cases.size());
@@ -72,8 +72,8 @@ void add_wide(const std::string& kernel, const std::string& set, std::vector<Lan
             for (auto _ : state) probe(p, *shared);
             const auto pairs = static_cast<double>(shared->size());
             state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(shared->size()));
-            state.counters["ns/pair"] =
-                benchmark::Counter(pairs / 1e9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+            state.counters["ns/pair"] = benchmark::Counter(
+                pairs / 1e9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
             state.counters["lanes"] = static_cast<double>(p.width);
         })->Unit(benchmark::kMicrosecond);
     }
@@ -149,8 +149,8 @@ void add_sphere_triangle() {
         p.sphere_triangle(cases.data(), cases.size(), out.data());
         benchmark::DoNotOptimize(out.data());
     };
-    for (auto [set, cases] : {std::pair{"face", &face}, std::pair{"edge", &edge}, std::pair{"corner", &corner},
-                              std::pair{"mix", &mix}}) {
+    for (auto [set, cases] :
+         {std::pair{"face", &face}, std::pair{"edge", &edge}, std::pair{"corner", &corner}, std::pair{"mix", &mix}}) {
         add_wide("Sweep_SphereTriangle", set, wide(*cases), run_wide);
         add_kernel("Sweep_SphereTriangle", set, std::move(*cases), run_sphere_tri, hit);
     }
@@ -222,8 +222,7 @@ void add_box_triangle() {
         cases.push_back(k);
     }
     add_kernel(
-        "Sweep_BoxTriangle", "mix", cases,
-        [](const BoxTriCase& k) { return sweep_box_triangle(k.box, k.t, k.move); },
+        "Sweep_BoxTriangle", "mix", cases, [](const BoxTriCase& k) { return sweep_box_triangle(k.box, k.t, k.move); },
         [](float fraction) { return fraction != box_triangle_no_contact; });
     // The same triangles, each block of 16 swept by its first case's box and move.
     std::vector<lanes::BoxCase> shared;

@@ -33,8 +33,7 @@ using namespace levelsweep;
 using namespace levelsweep::bench;
 
 constexpr std::array<QueryKind, query_kind_count> all_kinds = {
-    QueryKind::sphere_sweep, QueryKind::capsule_sweep, QueryKind::box_sweep, QueryKind::sphere_overlap,
-    QueryKind::ray};
+    QueryKind::sphere_sweep, QueryKind::capsule_sweep, QueryKind::box_sweep, QueryKind::sphere_overlap, QueryKind::ray};
 
 // A batch of queries and what the serial reference path answers for it.
 struct QuerySet {
@@ -101,12 +100,11 @@ void bm_walk(benchmark::State& state, QueryKind kind) {
     const QuerySet& set = query_set(BenchLevel::street_10k, kind);
     std::vector<QuerySlot> grid(set.queries.size()), brute(set.queries.size());
     run_paired(
-        state, set.queries.size(), "grid", [&] { run_reference(lvl, set.queries, grid, 1, Walk::grid); },
-        "brute", [&] { run_reference(lvl, set.queries, brute, 1, Walk::brute_force); });
+        state, set.queries.size(), "grid", [&] { run_reference(lvl, set.queries, grid, 1, Walk::grid); }, "brute",
+        [&] { run_reference(lvl, set.queries, brute, 1, Walk::brute_force); });
     const BatchSummary g = summarise(grid), b = summarise(brute);
     state.counters["kernels/q"] = static_cast<double>(g.kernel_calls) / static_cast<double>(set.queries.size());
-    state.counters["brute_kernels/q"] =
-        static_cast<double>(b.kernel_calls) / static_cast<double>(set.queries.size());
+    state.counters["brute_kernels/q"] = static_cast<double>(b.kernel_calls) / static_cast<double>(set.queries.size());
     const char* verdict = g.hash == b.hash                   ? " brute=same"
                           : g.contact_sets == b.contact_sets ? " brute=same_sets"
                                                              : " brute=differs";
@@ -128,12 +126,10 @@ void register_benchmarks() {
             for (const QueryPath& path : paths) {
                 const std::string name = "queries/" + std::string(level_name(level)) + "/" +
                                          std::string(query_kind_name(kind)) + "/" + path.name;
-                benchmark::RegisterBenchmark(name.c_str(), bm_kind, level, kind, path)
-                    ->Unit(benchmark::kMillisecond);
+                benchmark::RegisterBenchmark(name.c_str(), bm_kind, level, kind, path)->Unit(benchmark::kMillisecond);
             }
     for (QueryKind kind : all_kinds)
-        benchmark::RegisterBenchmark(("walk/street_10k/" + std::string(query_kind_name(kind))).c_str(), bm_walk,
-                                     kind)
+        benchmark::RegisterBenchmark(("walk/street_10k/" + std::string(query_kind_name(kind))).c_str(), bm_walk, kind)
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond);
     for (BenchLevel level : bench_levels)

@@ -45,7 +45,6 @@ public:
         b.centre = centre;
         return b;
     }
-
 };
 
 }  // namespace levelsweep::bench

@@ -56,19 +56,24 @@ Inputs inputs_from(int& argc, char** argv) {
     int kept = 1;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg.starts_with("--level=")) in.level = arg.substr(8);
-        else if (arg.starts_with("--queries=")) in.lsq = arg.substr(10);
-        else argv[kept++] = argv[i];
+        if (arg.starts_with("--level="))
+            in.level = arg.substr(8);
+        else if (arg.starts_with("--queries="))
+            in.lsq = arg.substr(10);
+        else
+            argv[kept++] = argv[i];
     }
     argc = kept;
-    if (in.level.empty() != in.lsq.empty()) throw std::runtime_error("bench_replay: give --level and --queries together");
+    if (in.level.empty() != in.lsq.empty())
+        throw std::runtime_error("bench_replay: give --level and --queries together");
     in.dir = std::filesystem::temp_directory_path() / ("levelsweep_bench_replay_" + std::to_string(::getpid()));
     std::filesystem::create_directories(in.dir);
     const std::string cli = LEVELSWEEP_CLI_PATH;
     if (in.level.empty()) {
         in.level = std::string(LEVELSWEEP_SOURCE_DIR) + "/data/levels/street_10k.lvl";
         in.lsq = (in.dir / "queries.lsq").string();
-        shell(shell_quoted(cli) + " record " + shell_quoted(in.level) + " " + shell_quoted(in.lsq) + " --seed 7 --count 200000 > /dev/null");
+        shell(shell_quoted(cli) + " record " + shell_quoted(in.level) + " " + shell_quoted(in.lsq) +
+              " --seed 7 --count 200000 > /dev/null");
     }
     in.jsonl_gz = (in.dir / "queries.jsonl.gz").string();
     shell(shell_quoted(cli) + " convert " + shell_quoted(in.lsq) + " " + shell_quoted(in.jsonl_gz) + " > /dev/null");
@@ -121,8 +126,9 @@ void bm_in_memory(benchmark::State& state) {
 // replay's own wall time, from its summary ("wall time   1.234 s on N threads").
 double replay_seconds(const std::string& query_file, unsigned threads) {
     const std::filesystem::path out = inputs->dir / "summary.txt", results = inputs->dir / "results.lsr";
-    shell(shell_quoted(LEVELSWEEP_CLI_PATH) + " replay " + shell_quoted(inputs->level) + " " + shell_quoted(query_file) + " -q --threads " +
-          std::to_string(threads) + " -o " + shell_quoted(results.string()) + " > " + shell_quoted(out.string()));
+    shell(shell_quoted(LEVELSWEEP_CLI_PATH) + " replay " + shell_quoted(inputs->level) + " " +
+          shell_quoted(query_file) + " -q --threads " + std::to_string(threads) + " -o " +
+          shell_quoted(results.string()) + " > " + shell_quoted(out.string()));
     std::ifstream in(out);
     for (std::string line; std::getline(in, line);) {
         if (!line.starts_with("wall time")) continue;
@@ -155,8 +161,14 @@ int main(int argc, char** argv) {
     inputs = &in;
     for (const int threads : {1, 2}) {
         benchmark::RegisterBenchmark("in_memory", bm_in_memory)->Arg(threads)->ArgName("threads")->UseManualTime();
-        benchmark::RegisterBenchmark("replay/lsq", bm_replay, &in.lsq)->Arg(threads)->ArgName("threads")->UseManualTime();
-        benchmark::RegisterBenchmark("replay/jsonl.gz", bm_replay, &in.jsonl_gz)->Arg(threads)->ArgName("threads")->UseManualTime();
+        benchmark::RegisterBenchmark("replay/lsq", bm_replay, &in.lsq)
+            ->Arg(threads)
+            ->ArgName("threads")
+            ->UseManualTime();
+        benchmark::RegisterBenchmark("replay/jsonl.gz", bm_replay, &in.jsonl_gz)
+            ->Arg(threads)
+            ->ArgName("threads")
+            ->UseManualTime();
         benchmark::RegisterBenchmark("replay/jsonl.zlib.gz", bm_replay, &in.jsonl_zlib_gz)
             ->Arg(threads)
             ->ArgName("threads")

@@ -49,7 +49,7 @@ constexpr std::size_t batch_size = 1024;
 // A level by name, built or loaded on first use.
 struct LevelSource {
     std::string name;
-    std::string file;        // a .lvl, or
+    std::string file;         // a .lvl, or
     std::uint32_t triangles;  // the street generator's size
 };
 
@@ -90,9 +90,8 @@ const Batch& batch_of(const LevelSource& source, Scenario set, bool closest) {
     return batches.emplace(key, std::move(b)).first->second;
 }
 
-
-void bm_scenario(benchmark::State& state, const LevelSource& source, Scenario set, const QueryPath& path,
-                 bool closest, int threads) {
+void bm_scenario(benchmark::State& state, const LevelSource& source, Scenario set, const QueryPath& path, bool closest,
+                 int threads) {
     const Level& level = level_of(source);
     const Batch& b = batch_of(source, set, closest);
     if (b.queries.empty()) {
@@ -128,7 +127,8 @@ void agreement(benchmark::State& state, std::span<const QuerySlot> ours, std::sp
 }
 
 template <class Peer>
-void bm_peer(benchmark::State& state, const LevelSource& source, Scenario set, const std::string& peer_name, Peer peer) {
+void bm_peer(benchmark::State& state, const LevelSource& source, Scenario set, const std::string& peer_name,
+             Peer peer) {
     const Level& level = level_of(source);
     const bool closest = set == Scenario::long_ray || set == Scenario::long_sphere;
     const Batch& b = batch_of(source, set, closest);
@@ -190,22 +190,27 @@ int main(int argc, char** argv) {
                         ->UseRealTime()
                         ->Unit(benchmark::kMicrosecond);
 #if LEVELSWEEP_BENCH_BULLET
-            benchmark::RegisterBenchmark(("peer/" + where + "/bullet").c_str(), [level, set](benchmark::State& state) {
-                static std::map<std::string, std::unique_ptr<BulletLevel>> worlds;
-                auto& world = worlds[level.name];
-                if (!world) world = std::make_unique<BulletLevel>(level_of(level));
-                bm_peer(state, level, set, "bullet", [&](std::span<const Query> qs, std::span<float> out) {
-                    for (std::size_t i = 0; i < qs.size(); ++i)
-                        out[i] = qs[i].kind == QueryKind::ray         ? world->ray(qs[i])
-                                 : qs[i].kind == QueryKind::box_sweep ? world->box_sweep(qs[i])
-                                                                      : world->sphere_sweep(qs[i]);
-                });
-            })->UseManualTime()->Unit(benchmark::kMicrosecond);
+            benchmark::RegisterBenchmark(
+                ("peer/" + where + "/bullet").c_str(),
+                [level, set](benchmark::State& state) {
+                    static std::map<std::string, std::unique_ptr<BulletLevel>> worlds;
+                    auto& world = worlds[level.name];
+                    if (!world) world = std::make_unique<BulletLevel>(level_of(level));
+                    bm_peer(state, level, set, "bullet", [&](std::span<const Query> qs, std::span<float> out) {
+                        for (std::size_t i = 0; i < qs.size(); ++i)
+                            out[i] = qs[i].kind == QueryKind::ray         ? world->ray(qs[i])
+                                     : qs[i].kind == QueryKind::box_sweep ? world->box_sweep(qs[i])
+                                                                          : world->sphere_sweep(qs[i]);
+                    });
+                })
+                ->UseManualTime()
+                ->Unit(benchmark::kMicrosecond);
 #endif
 #if LEVELSWEEP_BENCH_EMBREE
             for (int width : {1, 8})
                 benchmark::RegisterBenchmark(
-                    ("peer/" + where + "/embree" + std::to_string(width)).c_str(), [level, set, width](benchmark::State& state) {
+                    ("peer/" + where + "/embree" + std::to_string(width)).c_str(),
+                    [level, set, width](benchmark::State& state) {
                         static std::map<std::string, std::unique_ptr<EmbreeLevel>> scenes;
                         auto& scene = scenes[level.name];
                         if (!scene) scene = std::make_unique<EmbreeLevel>(level_of(level));
@@ -218,7 +223,9 @@ int main(int argc, char** argv) {
                                     for (std::size_t i = 0; i < qs.size(); i += 8)
                                         scene->ray8(qs.subspan(i, std::min<std::size_t>(8, qs.size() - i)), &out[i]);
                                 });
-                    })->UseManualTime()->Unit(benchmark::kMicrosecond);
+                    })
+                    ->UseManualTime()
+                    ->Unit(benchmark::kMicrosecond);
 #endif
         }
     }

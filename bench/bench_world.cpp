@@ -90,7 +90,8 @@ void bm_every_body(benchmark::State& state, std::uint32_t bodies) {
         kept = 0;
         for (const WorldQuery& q : qs) {
             const GatherQuery& g = std::get<GatherQuery>(q);
-            for (std::size_t i = 0; i < boxes.size(); ++i) kept += bounds_overlap(boxes[i], g.box) && !(all[i] == *g.body);
+            for (std::size_t i = 0; i < boxes.size(); ++i)
+                kept += bounds_overlap(boxes[i], g.box) && !(all[i] == *g.body);
         }
         benchmark::ClobberMemory();
     }
@@ -99,7 +100,8 @@ void bm_every_body(benchmark::State& state, std::uint32_t bodies) {
 }
 
 void bm_update(benchmark::State& state, std::uint32_t bodies) {
-    std::unique_ptr<BenchWorld> bw = make_bench_world(bodies, 12);  // its own: the moves must not drift the shared scene
+    std::unique_ptr<BenchWorld> bw =
+        make_bench_world(bodies, 12);  // its own: the moves must not drift the shared scene
     BenchRng rng(15);
     for (auto _ : state) move_bodies(*bw, rng);
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(bodies));
@@ -122,7 +124,7 @@ void bm_frame(benchmark::State& state, std::uint32_t bodies, unsigned threads) {
     }
     WorldRunner runner(bw.world, threads);
     const WorldRunner::Sink sink = [&](std::size_t i, const WorldResult& r, std::span<const Contact> c,
-                                      std::span<const BodyId> b) {
+                                       std::span<const BodyId> b) {
         ResultHash h;
         fold(h, r, c, b);
         batch[i] = h.value();
@@ -175,7 +177,8 @@ void bm_world_remove_front(benchmark::State& state, std::uint32_t count) {
     const std::vector<Vec3> at = arrivals(count, Arrival::random);
     std::vector<std::uint32_t> front_first(count);
     for (std::uint32_t i = 0; i < count; ++i) front_first[i] = i;
-    std::sort(front_first.begin(), front_first.end(), [&](std::uint32_t a, std::uint32_t b) { return at[a].x < at[b].x; });
+    std::sort(front_first.begin(), front_first.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return at[a].x < at[b].x; });
     for (auto _ : state) {
         state.PauseTiming();
         auto w = std::make_unique<World>();
@@ -194,7 +197,8 @@ void bm_array_add(benchmark::State& state, std::uint32_t count, Arrival order) {
     const std::vector<Vec3> at = arrivals(count, order);
     for (auto _ : state) {
         SortedArrayList list;
-        for (std::uint32_t i = 0; i < count; ++i) list.insert(i, i, world_bounds(capsule_body(at[i], i).chain[0].shape));
+        for (std::uint32_t i = 0; i < count; ++i)
+            list.insert(i, i, world_bounds(capsule_body(at[i], i).chain[0].shape));
         benchmark::DoNotOptimize(list.size());
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(count));
@@ -205,7 +209,8 @@ void bm_array_remove_front(benchmark::State& state, std::uint32_t count) {
     for (auto _ : state) {
         state.PauseTiming();
         SortedArrayList list;
-        for (std::uint32_t i = 0; i < count; ++i) list.insert(i, i, world_bounds(capsule_body(at[i], i).chain[0].shape));
+        for (std::uint32_t i = 0; i < count; ++i)
+            list.insert(i, i, world_bounds(capsule_body(at[i], i).chain[0].shape));
         state.ResumeTiming();
         for (std::uint32_t i = 0; i < count; ++i) list.erase(i);  // rising x: each is the front
         benchmark::DoNotOptimize(list.size());

@@ -32,8 +32,8 @@ public:
         std::uint32_t enabled = 0;
         for (std::uint32_t t = 0; t < level.triangle_count(); ++t)
             enabled += (level.flags(t) & tri_flags::mask & tri_flags::enabled) ? 1u : 0u;
-        auto* idx = static_cast<std::uint32_t*>(rtcSetNewGeometryBuffer(mesh, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
-                                                                        3 * sizeof(std::uint32_t), enabled));
+        auto* idx = static_cast<std::uint32_t*>(rtcSetNewGeometryBuffer(
+            mesh, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, 3 * sizeof(std::uint32_t), enabled));
         for (std::uint32_t t = 0, k = 0; t < level.triangle_count(); ++t) {
             if (!(level.flags(t) & tri_flags::mask & tri_flags::enabled)) continue;
             for (int c = 0; c < 3; ++c) idx[k++] = level.corner_index(t, c);

@@ -35,12 +35,12 @@ namespace levelsweep::bench {
 
 // What the benchmarks keep of one query's answer.
 struct QuerySlot {
-    std::uint64_t hash = 0;            // query_result_hash
-    std::uint64_t contact_set = 0;     // contact_set_hash (order-blind)
-    std::uint32_t contacts = 0;        // QueryResult::count
-    std::uint32_t kernel_calls = 0;    // QueryStats::kernel_calls
-    bool hit = false;                  // count > 0
-    float closest = 0.0f;              // the first (earliest) contact's fraction, when hit
+    std::uint64_t hash = 0;          // query_result_hash
+    std::uint64_t contact_set = 0;   // contact_set_hash (order-blind)
+    std::uint32_t contacts = 0;      // QueryResult::count
+    std::uint32_t kernel_calls = 0;  // QueryStats::kernel_calls
+    bool hit = false;                // count > 0
+    float closest = 0.0f;            // the first (earliest) contact's fraction, when hit
 };
 
 inline void fill_slot(const QueryResult& r, std::span<const MeshContact> contacts, QuerySlot& slot) {
@@ -73,8 +73,8 @@ T& kept_for(const Key& key, Make make) {
 }
 
 // The reference path (run_query, one query at a time) over a batch.
-inline void run_reference(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots,
-                          int threads, Walk walk = Walk::grid) {
+inline void run_reference(const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots, int threads,
+                          Walk walk = Walk::grid) {
     if (threads <= 1) {
         QueryScratch& scratch = kept_for<QueryScratch>(&level, [&] { return std::make_unique<QueryScratch>(level); });
         run_serially(queries, slots, [&](const Query& q, std::span<MeshContact> out) {
@@ -87,7 +87,9 @@ inline void run_reference(const Level& level, std::span<const Query> queries, st
     });
     runner.run(
         queries,
-        [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) { fill_slot(r, contacts, slots[i]); },
+        [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+            fill_slot(r, contacts, slots[i]);
+        },
         walk);
 }
 
@@ -124,10 +126,10 @@ struct QueryPath {
 
 // Every path this build can run on this CPU, the reference first.
 inline std::vector<QueryPath> query_paths() {
-    std::vector<QueryPath> paths{{"reference", [](const Level& level, std::span<const Query> queries,
-                                                  std::span<QuerySlot> slots, int threads) {
-                                      run_reference(level, queries, slots, threads);
-                                  }}};
+    std::vector<QueryPath> paths{
+        {"reference", [](const Level& level, std::span<const Query> queries, std::span<QuerySlot> slots, int threads) {
+             run_reference(level, queries, slots, threads);
+         }}};
     for (Isa isa : available_isas())
         if (isa != Isa::scalar)
             paths.push_back({"batch_" + std::string(isa_name(isa)),

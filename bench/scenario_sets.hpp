@@ -69,7 +69,8 @@ public:
     Vec3 point(BenchRng& rng, Vec3* normal = nullptr) const {
         const double pick = static_cast<double>(rng.uniform(0.0f, 1.0f)) * cumulative_.back();
         const auto at = std::upper_bound(cumulative_.begin(), cumulative_.end(), pick) - cumulative_.begin();
-        const std::uint32_t t = floors_[static_cast<std::size_t>(std::min<std::ptrdiff_t>(at, std::ssize(floors_) - 1))];
+        const std::uint32_t t =
+            floors_[static_cast<std::size_t>(std::min<std::ptrdiff_t>(at, std::ssize(floors_) - 1))];
         float u = rng.uniform(0.0f, 1.0f), v = rng.uniform(0.0f, 1.0f);
         if (u + v > 1.0f) u = 1.0f - u, v = 1.0f - v;
         const Vec3 a = level_.corner(t, 0);
@@ -125,8 +126,7 @@ inline Query scenario_query(BenchRng& rng, const FloorSampler& floors, Scenario 
 }
 
 // `count` queries of one scenario on a level (none when it has no floor).
-inline std::vector<Query> scenario_queries(const Level& level, Scenario s, std::size_t count,
-                                           std::uint32_t seed = 1) {
+inline std::vector<Query> scenario_queries(const Level& level, Scenario s, std::size_t count, std::uint32_t seed = 1) {
     const FloorSampler floors(level);
     std::vector<Query> out;
     if (floors.empty()) return out;

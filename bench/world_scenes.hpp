@@ -54,7 +54,8 @@ inline std::unique_ptr<BenchWorld> make_bench_world(std::uint32_t count, std::ui
 // its strike shapes swinging by up to 0.4 m, through the world's pose calls.
 inline void move_bodies(BenchWorld& bw, BenchRng& rng) {
     for (const auto* ids : {&bw.humans, &bw.others})
-        for (const BodyId id : *ids) bw.world.move_body(id, Vec3{rng.uniform(-0.2f, 0.2f), rng.uniform(-0.2f, 0.2f), 0});
+        for (const BodyId id : *ids)
+            bw.world.move_body(id, Vec3{rng.uniform(-0.2f, 0.2f), rng.uniform(-0.2f, 0.2f), 0});
     for (const BodyId id : bw.humans) {
         const auto v = bw.world.body(id);
         Shape chain[1] = {v->chain[0].shape};

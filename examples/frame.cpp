@@ -36,8 +36,10 @@ Vec3 feet_of(const World& world, BodyId id) { return world.body(id)->chain[0].sh
 
 // Who a contact met: a body's owner, or the level's triangle.
 void print_other(const Contact& c) {
-    if (c.other.owner != 0) std::printf("owner %u", c.other.owner);
-    else std::printf("the level (triangle %u)", c.triangle);
+    if (c.other.owner != 0)
+        std::printf("owner %u", c.other.owner);
+    else
+        std::printf("the level (triangle %u)", c.triangle);
 }
 
 int failures = 0;
@@ -79,8 +81,8 @@ int main(int argc, char** argv) try {
     std::printf("walk:\n");
     for (std::uint32_t i = 0; i < 10; ++i) {
         const Vec3 step{speeds[i] * dt, 0, 0};
-        const WorldResult r =
-            ctx.sweep(HumanSweepQuery{.human = humans[i], .move = step, .max = 4, .options = world_option::mesh}, contacts);
+        const WorldResult r = ctx.sweep(
+            HumanSweepQuery{.human = humans[i], .move = step, .max = 4, .options = world_option::mesh}, contacts);
         expect(r.status == WorldStatus::ok, "a walk's status is ok");
         const float go = r.count > 0 ? contacts[0].fraction : 1.0f;
         world.move_body(humans[i], go * step);
@@ -90,8 +92,9 @@ int main(int argc, char** argv) try {
             std::printf(" at %.3f of its step", contacts[0].fraction);
         }
         std::printf("\n");
-        if (i == 0) expect(r.count > 0 && contacts[0].other.owner == 2 && go > 0.0f && go < 1.0f,
-                           "human 1 runs into human 2 partway through its step");
+        if (i == 0)
+            expect(r.count > 0 && contacts[0].other.owner == 2 && go > 0.0f && go < 1.0f,
+                   "human 1 runs into human 2 partway through its step");
         if (i == 1) expect(r.count > 0 && contacts[0].other.owner == 1, "human 2 is blocked by human 1");
     }
 

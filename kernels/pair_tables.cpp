@@ -91,8 +91,7 @@ int slot(ShapeType t) {
 // The entry of a table for (own, other): an empty one for a type outside 1..4,
 // and for one of ours when the quirk set empties them.
 template <class Fn>
-Entry<Fn> lookup(const std::array<std::array<Entry<Fn>, 4>, 4>& table, ShapeType own, ShapeType other,
-                 Quirks quirks) {
+Entry<Fn> lookup(const std::array<std::array<Entry<Fn>, 4>, 4>& table, ShapeType own, ShapeType other, Quirks quirks) {
     const int r = slot(own), c = slot(other);
     if (r < 0 || c < 0) return {nullptr, {}};
     const Entry<Fn>& e = table[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];

@@ -22,7 +22,8 @@ CLI::Validator positive_finite() {
     return CLI::Validator(
         [](std::string& s) -> std::string {
             double v = 0;
-            if (!parse_number(s, v) || !std::isfinite(v) || !(v > 0)) return "must be a finite number above 0, not " + s;
+            if (!parse_number(s, v) || !std::isfinite(v) || !(v > 0))
+                return "must be a finite number above 0, not " + s;
             return {};
         },
         "POSITIVE");
@@ -32,7 +33,8 @@ CLI::Validator non_negative_finite() {
     return CLI::Validator(
         [](std::string& s) -> std::string {
             double v = 0;
-            if (!parse_number(s, v) || !std::isfinite(v) || !(v >= 0)) return "must be a finite number at or above 0, not " + s;
+            if (!parse_number(s, v) || !std::isfinite(v) || !(v >= 0))
+                return "must be a finite number at or above 0, not " + s;
             return {};
         },
         "NONNEGATIVE");

@@ -10,7 +10,7 @@ namespace levelsweep {
 
 namespace {
 
-constexpr float parallel_dz = spec::almost_one;  // 0.99999899
+constexpr float parallel_dz = spec::almost_one;   // 0.99999899
 constexpr float zero_move = spec::one_millionth;  // 1e-6
 
 // Vec_MakePerpendicularBasis, 0x00349180: a unit U perpendicular to W.

@@ -14,7 +14,9 @@ struct Coefficients {
 
     // q for a point (s, t) inside or on the triangle: the code adds 2d to
     // (a.s + b.t) and forms s.(...) + t.(...) before adding f.
-    float q(float s, float t) const { return (s * ((a * s + b * t) + 2.0f * d) + t * ((b * s + c * t) + 2.0f * e)) + f; }
+    float q(float s, float t) const {
+        return (s * ((a * s + b * t) + 2.0f * d) + t * ((b * s + c * t) + 2.0f * e)) + f;
+    }
     float q_at_v1() const { return (a + 2.0f * d) + f; }  // s = 1, t = 0
     float q_at_v2() const { return (c + 2.0f * e) + f; }  // s = 0, t = 1
 };
@@ -49,7 +51,7 @@ PointTriangleDistance closest(const Coefficients& k, float det, float s, float t
             if (t < 0.0f) return k.d < 0.0f ? edge_t0(k) : edge_s0(k);  // region 4
             return edge_s0(k);                                          // region 3
         }
-        if (t < 0.0f) return edge_t0(k);  // region 5
+        if (t < 0.0f) return edge_t0(k);   // region 5
         const float inv_det = 1.0f / det;  // region 0, inside
         s = s * inv_det;
         t = t * inv_det;

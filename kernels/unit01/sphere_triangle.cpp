@@ -51,8 +51,8 @@ EdgeSweep sphere_sweep_edge(const Vec3& A, const Vec3& E, const Vec3& c, float r
     // The original reports roots[0], the first root in the capsule's list (wall,
     // A cap, B cap), not the smallest and not necessarily in [0, 1]: late or
     // missed corner contacts (Unit 1, Ray_InfiniteCylinder "Consequence").
-    const float t = quirks.has(Quirk::sphere_edge_root_order) ? capsule.roots.roots[0]
-                                                                : earliest_root_in_range(capsule.roots);
+    const float t =
+        quirks.has(Quirk::sphere_edge_root_order) ? capsule.roots.roots[0] : earliest_root_in_range(capsule.roots);
     out.hit = true;
     out.fraction = t;
     out.count = 1;
@@ -89,8 +89,7 @@ VertexRegionSweep sphere_sweep_vertex_region(int k, const WorkingTriangle& t, co
     } else {
         // The EE's u is +-FLT_MAX: the comparison goes by signs (spec's IEEE rule).
         const float along = dot(e_k, M);
-        use_edge_k = along == 0.0f ? dot(e_k, V) <= dot(e_k, c)
-                                   : (numerator > 0.0f) == (along > 0.0f);
+        use_edge_k = along == 0.0f ? dot(e_k, V) <= dot(e_k, c) : (numerator > 0.0f) == (along > 0.0f);
     }
     const int start = use_edge_k ? k : (k + 2) % 3;
     const Vec3 A = xyz(t.v[start]);

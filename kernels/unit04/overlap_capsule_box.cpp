@@ -36,10 +36,10 @@ int most_vertical_axis(const Box& box) {
 
 // The capsule's footprint centre in the box's in-plane frame.
 struct Footprint {
-    float x, y;       // d . A_i, d . A_j with d = B - P, d.z = 0
-    float hx, hy;     // h[i], h[j]
-    int i, j;         // the in-plane axes
-    int col, row;     // -1, 0 or +1: the region (x < -hx strict, x > hx strict, else 0)
+    float x, y;    // d . A_i, d . A_j with d = B - P, d.z = 0
+    float hx, hy;  // h[i], h[j]
+    int i, j;      // the in-plane axes
+    int col, row;  // -1, 0 or +1: the region (x < -hx strict, x > hx strict, else 0)
 };
 
 Footprint footprint(const Capsule& cap, const Box& box) {
@@ -62,9 +62,9 @@ bool face(Contact& c, const Box& box, const Footprint& f, float r) {
     const bool across_x = f.col != 0;
     const float coord = across_x ? f.x : f.y;
     const int side = across_x ? f.col : f.row;
-    const std::optional<float> depth =
-        across_x ? capsule_box_side_interval(side < 0 ? coord : -coord, f.y, r, f.hx, f.hy)
-                 : capsule_box_side_interval(side < 0 ? coord : -coord, f.x, r, f.hy, f.hx);
+    const std::optional<float> depth = across_x
+                                           ? capsule_box_side_interval(side < 0 ? coord : -coord, f.y, r, f.hx, f.hy)
+                                           : capsule_box_side_interval(side < 0 ? coord : -coord, f.x, r, f.hy, f.hx);
     if (!depth) return false;
     const Vec3 axis = box.axis[across_x ? f.i : f.j];
     c.write(c.other.normal, with_w(side < 0 ? -axis : axis, 1.0f));

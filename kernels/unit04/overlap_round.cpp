@@ -46,8 +46,7 @@ bool physics_overlap_segment_segment(Contact&, const Shape& own, const Shape& ot
 // A zero-length segment is a sphere at S.
 bool physics_overlap_segment_sphere(Contact&, const Shape& own, const Shape& other, Quirks) {
     const Segment& seg = own.segment;
-    return closest_point_within(seg.start, seg.end - seg.start, other.sphere.centre, seg.radius,
-                                other.sphere.radius);
+    return closest_point_within(seg.start, seg.end - seg.start, other.sphere.centre, seg.radius, other.sphere.radius);
 }
 
 // PhysicsOverlap_SphereSegment, 0x00346eb0: the mirror, no swap (nothing written).
@@ -72,8 +71,8 @@ bool physics_overlap_sphere_capsule(Contact& c, const Shape& own, const Shape& o
 bool physics_overlap_segment_capsule(Contact&, const Shape& own, const Shape& other, Quirks quirks) {
     const Segment& seg = own.segment;
     const Capsule& cap = other.capsule;
-    return closest_points_within(seg.end - seg.start, capsule_axis(cap), seg.start - cap.base, seg.radius,
-                                 cap.radius, quirks);
+    return closest_points_within(seg.end - seg.start, capsule_axis(cap), seg.start - cap.base, seg.radius, cap.radius,
+                                 quirks);
 }
 
 // PhysicsOverlap_CapsuleSegment, 0x00347148: the mirror, no swap.

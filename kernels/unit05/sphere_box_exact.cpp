@@ -63,7 +63,8 @@ std::optional<RoundedBoxEntry> rounded_box_entry(const Vec3& half, const Vec3& s
         for (const float sa : {-1.0f, 1.0f}) {
             for (const float sb : {-1.0f, 1.0f}) {
                 const float qa = x[a] - sa * h[a], qb = x[b] - sb * h[b];
-                const Interval circle = ball(m[a] * m[a] + m[b] * m[b], qa * m[a] + qb * m[b], (qa * qa + qb * qb) - rr);
+                const Interval circle =
+                    ball(m[a] * m[a] + m[b] * m[b], qa * m[a] + qb * m[b], (qa * qa + qb * qb) - rr);
                 consider(meet(circle, slab(x[i], m[i], h[i])));
             }
         }

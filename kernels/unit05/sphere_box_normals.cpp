@@ -17,13 +17,13 @@ const Vec4 face_table[6] = {{0, 1, 0, 0}, {1, 0, 0, 0}, {0, -1, 0, 0}, {-1, 0, 0
 
 // Edge table 0x00512990 as the original has it. Joined with the kernel's index
 // choice, entries 4-7 (the edges along y) have x the wrong way round.
-const Vec4 edge_table[12] = {{-a, a, 0, 0}, {a, a, 0, 0},   {a, -a, 0, 0},  {-a, -a, 0, 0},
-                             {a, 0, a, 0},  {a, 0, -a, 0},  {-a, 0, -a, 0}, {-a, 0, a, 0},
-                             {0, a, a, 0},  {0, a, -a, 0},  {0, -a, -a, 0}, {0, -a, a, 0}};
+const Vec4 edge_table[12] = {{-a, a, 0, 0}, {a, a, 0, 0},  {a, -a, 0, 0},  {-a, -a, 0, 0},
+                             {a, 0, a, 0},  {a, 0, -a, 0}, {-a, 0, -a, 0}, {-a, 0, a, 0},
+                             {0, a, a, 0},  {0, a, -a, 0}, {0, -a, -a, 0}, {0, -a, a, 0}};
 // Corrected: entries 4-7 as the index choice means them, (s0, s2) = (-, -), (-, +), (+, -), (+, +).
-const Vec4 edge_table_corrected[12] = {{-a, a, 0, 0}, {a, a, 0, 0},   {a, -a, 0, 0},  {-a, -a, 0, 0},
+const Vec4 edge_table_corrected[12] = {{-a, a, 0, 0},  {a, a, 0, 0},  {a, -a, 0, 0},  {-a, -a, 0, 0},
                                        {-a, 0, -a, 0}, {-a, 0, a, 0}, {a, 0, -a, 0},  {a, 0, a, 0},
-                                       {0, a, a, 0},  {0, a, -a, 0},  {0, -a, -a, 0}, {0, -a, a, 0}};
+                                       {0, a, a, 0},   {0, a, -a, 0}, {0, -a, -a, 0}, {0, -a, a, 0}};
 
 // Corner table 0x00512a50 as the original has it: entries 1, 3, 5, 7 are not
 // the outward normals of the corners the kernel's index means.

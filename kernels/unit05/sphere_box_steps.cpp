@@ -171,8 +171,7 @@ SphereBoxStep sphere_box_sweep_edges(const Vec3& half, const Vec3& start, const 
     // The P face: (u, v, w) = (R, Q, P).
     static constexpr int perm[3] = {2, 1, 0};
     return permuted(perm, [&] {
-        return sphere_box_sweep_corner(gather(half, perm), gather(start, perm), gather(move, perm), r, false,
-                                       quirks);
+        return sphere_box_sweep_corner(gather(half, perm), gather(start, perm), gather(move, perm), r, false, quirks);
     });
 }
 
@@ -218,8 +217,7 @@ SphereBoxStep sphere_box_sweep_face_edges(const Vec3& half, const Vec3& start, c
     static constexpr int along_z[3] = {0, 2, 1};  // P = x, Q = z, R = y
     const int* perm = cross_x ? along_x : cross_y ? along_y : along_z;
     return permuted(perm, [&] {
-        return sphere_box_sweep_edges(gather(half, perm), gather(start, perm), gather(move, perm), r, false,
-                                      quirks);
+        return sphere_box_sweep_edges(gather(half, perm), gather(start, perm), gather(move, perm), r, false, quirks);
     });
 }
 

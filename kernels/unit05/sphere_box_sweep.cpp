@@ -36,9 +36,9 @@ Region region_of(const bool within[3], const float s[3]) {
     if (within[0] && within[2]) return {StepKind::face, {0, 2, 1}, sphere_box_face, p1 ? 0 : 2};  // face y
     if (within[1] && within[2]) return {StepKind::face, {1, 2, 0}, sphere_box_face, p0 ? 1 : 3};  // face x
     // Index tables keyed by (first sign, second sign): (-,-), (-,+), (+,-), (+,+).
-    static constexpr int along_x[4] = {10, 11, 9, 8};  // (s1, s2)
-    static constexpr int along_y[4] = {4, 5, 6, 7};    // (s0, s2)
-    static constexpr int along_z[4] = {3, 0, 2, 1};    // (s0, s1)
+    static constexpr int along_x[4] = {10, 11, 9, 8};                                                 // (s1, s2)
+    static constexpr int along_y[4] = {4, 5, 6, 7};                                                   // (s0, s2)
+    static constexpr int along_z[4] = {3, 0, 2, 1};                                                   // (s0, s1)
     if (within[0]) return {StepKind::edge, {1, 0, 2}, sphere_box_edge, sign_index(p1, p2, along_x)};  // P y, Q x, R z
     if (within[1]) return {StepKind::edge, {0, 1, 2}, sphere_box_edge, sign_index(p0, p2, along_y)};  // P x, Q y, R z
     if (within[2]) return {StepKind::edge, {0, 2, 1}, sphere_box_edge, sign_index(p0, p1, along_z)};  // P x, Q z, R y

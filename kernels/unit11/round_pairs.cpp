@@ -118,9 +118,8 @@ bool physics_sweep_capsule_capsule(Contact& c, const Body&, const Shape& own, co
     gap.z = 0.0f;
     const Vec3 step{move.x, move.y, 0.0f};
     const float reach = a.radius + b.radius;
-    const std::optional<RoundEntry> e =
-        interval_disc_entry({b.base.z, b.base.z + b.height}, {a.base.z, a.base.z + a.height}, move.z, gap, step,
-                            reach * reach, quirks);
+    const std::optional<RoundEntry> e = interval_disc_entry(
+        {b.base.z, b.base.z + b.height}, {a.base.z, a.base.z + a.height}, move.z, gap, step, reach * reach, quirks);
     if (!e) return false;
     const Vec3 h = gap + e->fraction * step;
     if (!e->on_end) {  // the sides touch (or overlap at the start): horizontal

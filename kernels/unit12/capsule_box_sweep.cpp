@@ -21,7 +21,7 @@ RegionStep run_region_step(bool corner, bool neg_x, bool neg_y, bool swap, float
                            float my, float hx, float hy, int flag, Quirks quirks) {
     const float fx = neg_x ? -x : x, fy = neg_y ? -y : y;
     const float fmx = neg_x ? -mx : mx, fmy = neg_y ? -my : my;
-    const CapsuleBoxStep st = corner  ? capsule_box_sweep_corner(fx, fy, r, fmx, fmy, hx, hy, flag, quirks)
+    const CapsuleBoxStep st = corner ? capsule_box_sweep_corner(fx, fy, r, fmx, fmy, hx, hy, flag, quirks)
                               : swap ? capsule_box_sweep_side(fy, fx, r, fmy, fmx, hy, hx, flag)
                                      : capsule_box_sweep_side(fx, fy, r, fmx, fmy, hx, hy, flag);
     RegionStep out;
@@ -88,13 +88,13 @@ bool physics_sweep_capsule_box(Contact& c, const Body& own_body, const Shape& ow
     const Plane pl = plane_of(box, cap.base, move);
 
     // Region: strictly outside, inclusive inside (x = +-hx is the middle column).
-    const bool left = pl.x < -pl.hx, right = pl.x > pl.hx, below = pl.y < -pl.hy, above = pl.y > pl.hy;
+    const bool left = pl.x<-pl.hx, right = pl.x> pl.hx, below = pl.y<-pl.hy, above = pl.y> pl.hy;
     const bool outside_x = left || right, outside_y = below || above;
     const bool corner = outside_x && outside_y;
     RegionStep st;  // over the box: a hit at fraction 0 whatever the move, at (0, 0)
     if (outside_x || outside_y) {
-        st = run_region_step(corner, right, above, !outside_x, pl.x, pl.y, cap.radius, pl.mx, pl.my, pl.hx, pl.hy,
-                             flag, quirks);
+        st = run_region_step(corner, right, above, !outside_x, pl.x, pl.y, cap.radius, pl.mx, pl.my, pl.hx, pl.hy, flag,
+                             quirks);
         if (st.result == 0) return false;
     }
     const float f = st.fraction;

@@ -28,11 +28,13 @@ std::optional<int> face_axes(const Frames& f) {
     const float* a = f.a.half;
     const float* b = f.b.half;
     for (int i = 0; i < 3; ++i) {
-        const float R = a[i] + ((b[0] * std::fabs(f.c[i][0]) + b[1] * std::fabs(f.c[i][1])) + b[2] * std::fabs(f.c[i][2]));
+        const float R =
+            a[i] + ((b[0] * std::fabs(f.c[i][0]) + b[1] * std::fabs(f.c[i][1])) + b[2] * std::fabs(f.c[i][2]));
         if (apart_at_both_ends(dot(f.a.axis[i], f.D), dot(f.a.axis[i], f.D1), R)) return i;
     }
     for (int j = 0; j < 3; ++j) {
-        const float R = ((a[0] * std::fabs(f.c[0][j]) + a[1] * std::fabs(f.c[1][j])) + a[2] * std::fabs(f.c[2][j])) + b[j];
+        const float R =
+            ((a[0] * std::fabs(f.c[0][j]) + a[1] * std::fabs(f.c[1][j])) + a[2] * std::fabs(f.c[2][j])) + b[j];
         if (apart_at_both_ends(dot(f.b.axis[j], f.D), dot(f.b.axis[j], f.D1), R)) return 3 + j;
     }
     return std::nullopt;
@@ -50,9 +52,9 @@ std::optional<int> cross_axes(const Frames& f) {
             const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
             const float p0 = s2 * f.c[i1][j] - s1 * f.c[i2][j];
             const float p1 = e2 * f.c[i1][j] - e1 * f.c[i2][j];
-            const float R = ((a[i1] * std::fabs(f.c[i2][j]) + a[i2] * std::fabs(f.c[i1][j])) +
-                             b[j1] * std::fabs(f.c[i][j2])) +
-                            b[j2] * std::fabs(f.c[i][j1]);
+            const float R =
+                ((a[i1] * std::fabs(f.c[i2][j]) + a[i2] * std::fabs(f.c[i1][j])) + b[j1] * std::fabs(f.c[i][j2])) +
+                b[j2] * std::fabs(f.c[i][j1]);
             if (apart_at_both_ends(p0, p1, R)) return 6 + 3 * i + j;
         }
     }
@@ -88,8 +90,7 @@ std::optional<int> velocity_axes(const Frames& f) {
 // Sweep_BoxBox, 0x0034c430: D = P_B - P_A, W = moveB - moveA, D1 = D + W. With
 // W = 0 every velocity axis passes (0 <= R): two still boxes get the static
 // 15-axis test. Zero cross axes (parallel boxes) pass too; no epsilon.
-std::optional<int> sweep_box_box_separating_axis(const Box& a, const Vec3& move_a, const Box& b,
-                                                 const Vec3& move_b) {
+std::optional<int> sweep_box_box_separating_axis(const Box& a, const Vec3& move_a, const Box& b, const Vec3& move_b) {
     Frames f{a, b, b.centre - a.centre, {}, move_b - move_a, {}};
     f.D1 = f.D + f.W;
     for (int i = 0; i < 3; ++i)
@@ -111,8 +112,8 @@ float clamp_to(float v, float h) { return v < -h ? -h : (v > h ? h : v); }
 // 0x005116c0), so W = -move. The bodies are not read. The contact says only that
 // the boxes meet (0x00345240-0x003453d4): fraction 0 and a normal straight back
 // along the move, whatever the faces.
-bool physics_sweep_box_box(Contact& c, const Body&, const Shape& own, const Body&, const Shape& other,
-                           const Vec4& move, Quirks quirks) {
+bool physics_sweep_box_box(Contact& c, const Body&, const Shape& own, const Body&, const Shape& other, const Vec4& move,
+                           Quirks quirks) {
     const Box& A = own.box;
     const Box& B = other.box;
     if (!sweep_box_box(A, xyz(move), B, Vec3{})) return false;

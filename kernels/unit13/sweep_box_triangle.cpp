@@ -34,8 +34,7 @@ float sweep(const Box& box, const WorkingTriangle& t, const Vec3& move, Quirks q
     // Axis 1, the face: N = e0 x e1, not normalised; the triangle is one value.
     const Vec3 N = cross(xyz(t.e[0]), xyz(t.e[1]));
     const float plane = dot(N, v0);
-    if (w.separates({plane, plane}, box_tri_project_box(box, N), dot(N, move), quirks))
-        return box_triangle_no_contact;
+    if (w.separates({plane, plane}, box_tri_project_box(box, N), dot(N, move), quirks)) return box_triangle_no_contact;
 
     // Axes 2-4, the box's axes: its interval is A_i.P -+ h_i.
     for (int i = 0; i < 3; ++i) {
@@ -50,8 +49,7 @@ float sweep(const Box& box, const WorkingTriangle& t, const Vec3& move, Quirks q
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
             const Vec3 L = cross(xyz(t.e[i]), box.axis[j]);
-            if (w.separates(box_tri_project_triangle(v0, v1, v2, L), box_tri_project_box(box, L), dot(L, move),
-                            quirks))
+            if (w.separates(box_tri_project_triangle(v0, v1, v2, L), box_tri_project_box(box, L), dot(L, move), quirks))
                 return box_triangle_no_contact;
         }
     }

@@ -20,8 +20,8 @@ void lower_last(float& t_last, float t) {
 
 // Sweep_IntervalOverlap, 0x0034a8d0-0x0034aa58. Cases 1 and 2 multiply by k = 1/v,
 // case 3 divides by v (a last-bit difference the original has too).
-bool sweep_interval_overlap(float& t_first, float& t_last, float t_max, float v, float a_min, float a_max,
-                            float b_min, float b_max, Quirks quirks) {
+bool sweep_interval_overlap(float& t_first, float& t_last, float t_max, float v, float a_min, float a_max, float b_min,
+                            float b_max, Quirks quirks) {
     if (b_max < a_min) {  // 1: B below A
         if (v <= 0.0f) return true;
         const float k = 1.0f / v;

@@ -73,7 +73,8 @@ bool glob_match(std::string_view pattern, std::string_view name) {
 
 ImportResult import_level(const std::filesystem::path& path, const ImportOptions& options) {
     if (!(options.scale > 0.0f) || !std::isfinite(options.scale))
-        throw ImportError("the scale must be a positive finite number (a negative one would turn the faces inside out)");
+        throw ImportError(
+            "the scale must be a positive finite number (a negative one would turn the faces inside out)");
     ImportReport report;
     detail::RawMesh raw = read(path, options.reader, report.reader);
     report.faces = raw.faces;
@@ -115,14 +116,15 @@ ImportResult import_level(const std::filesystem::path& path, const ImportOptions
 
     if (triangles.empty())
         throw ImportError(path.string() + ": no triangles (faces read: " + std::to_string(raw.faces) +
-                          "; points, lines and faces of fewer than three corners: " + std::to_string(raw.skipped_elements) +
-                          "): not a mesh a level can be made of");
+                          "; points, lines and faces of fewer than three corners: " +
+                          std::to_string(raw.skipped_elements) + "): not a mesh a level can be made of");
     LevelArrays arrays = LevelArrays::from(raw.vertices, triangles);
     report.beyond_working_range = beyond_working_range(arrays);
     if (report.beyond_working_range && !options.allow_beyond_working_range)
-        throw ImportError(path.string() + ": " + *report.beyond_working_range +
-                          ": the float32 kernels' answers there are not reliable (docs/decisions.md, \"Working range\"); "
-                          "check --scale and --up, or import it anyway with --allow-beyond-working-range");
+        throw ImportError(
+            path.string() + ": " + *report.beyond_working_range +
+            ": the float32 kernels' answers there are not reliable (docs/decisions.md, \"Working range\"); "
+            "check --scale and --up, or import it anyway with --allow-beyond-working-range");
     Level level = build_level(std::move(arrays), options.cell_size);
     const LevelStats stats = level_stats(level);
     report.degenerate = stats.degenerate;

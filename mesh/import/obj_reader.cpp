@@ -46,9 +46,9 @@ std::string_view trim(std::string_view s) {
 // merging groups, and display and rendering attributes; and the free-form
 // statements that only an element below uses.
 constexpr std::array<std::string_view, 27> read_past = {
-    "vt",     "vn",    "vp",   "s",    "mg",   "mtllib", "usemap", "maplib",     "lod",
-    "bevel",  "c_interp", "d_interp", "shadow_obj", "trace_obj", "ctech", "stech", "cstype", "deg",
-    "bmat",   "step",  "parm", "trim", "hole", "scrv",   "sp",     "end",        "con"};
+    "vt",    "vn",       "vp",       "s",          "mg",        "mtllib", "usemap", "maplib", "lod",
+    "bevel", "c_interp", "d_interp", "shadow_obj", "trace_obj", "ctech",  "stech",  "cstype", "deg",
+    "bmat",  "step",     "parm",     "trim",       "hole",      "scrv",   "sp",     "end",    "con"};
 
 bool reads_past(std::string_view key) {
     for (std::string_view n : read_past)
@@ -102,15 +102,23 @@ private:
     void statement(std::string_view rest) {
         const std::string_view key = next_word(rest);
         if (key.empty()) return;
-        if (key == "v") vertex(rest);
-        else if (key == "f") face(rest);
-        else if (key == "g" || key == "o") group_ = RawMesh::intern(mesh_.groups, group_index_, trim(rest));
-        else if (key == "usemtl") material_ = RawMesh::intern(mesh_.materials, material_index_, trim(rest));
-        else if (key == "l" || key == "p") ++mesh_.skipped_elements;
-        else if (key == "vt") ++texture_vertices_;
-        else if (key == "vn") ++normals_;
+        if (key == "v")
+            vertex(rest);
+        else if (key == "f")
+            face(rest);
+        else if (key == "g" || key == "o")
+            group_ = RawMesh::intern(mesh_.groups, group_index_, trim(rest));
+        else if (key == "usemtl")
+            material_ = RawMesh::intern(mesh_.materials, material_index_, trim(rest));
+        else if (key == "l" || key == "p")
+            ++mesh_.skipped_elements;
+        else if (key == "vt")
+            ++texture_vertices_;
+        else if (key == "vn")
+            ++normals_;
         else if (key == "curv" || key == "curv2" || key == "surf")
-            fail("free-form geometry (" + quote_word(key) + ") is not read: its surface would be lost (export it as polygons)");
+            fail("free-form geometry (" + quote_word(key) +
+                 ") is not read: its surface would be lost (export it as polygons)");
         else if (key == "call" || key == "csh")
             fail(quote_word(key) + " (another file or a command) is not followed: what it adds would be lost");
         else if (!reads_past(key))
@@ -131,7 +139,9 @@ private:
         int more = 0;
         for (std::string_view word = next_word(rest); !word.empty(); word = next_word(rest), ++more)
             if (!parse_double(word)) fail("vertex value " + quote_word(word) + " is not a number");
-        if (more > 4) fail("a vertex has x, y, z and at most four more numbers (w, or a colour): " + std::to_string(3 + more) + " given");
+        if (more > 4)
+            fail("a vertex has x, y, z and at most four more numbers (w, or a colour): " + std::to_string(3 + more) +
+                 " given");
         if (mesh_.vertices.size() >= max_level_elements)
             fail("more vertices than a level holds (" + std::to_string(max_level_elements) + ")");
         mesh_.add_vertex({c[0], c[1], c[2]});
@@ -149,8 +159,8 @@ private:
         const auto n = static_cast<long long>(count);
         const long long v = i > 0 ? i - 1 : n + i;
         if (v < 0 || v >= n)
-            fail(what + " reference " + std::to_string(i) + " is out of range (" + std::to_string(count) + " " + plural +
-                 " so far)");
+            fail(what + " reference " + std::to_string(i) + " is out of range (" + std::to_string(count) + " " +
+                 plural + " so far)");
         return v;
     }
 
@@ -160,15 +170,18 @@ private:
             // v, v/vt, v//vn or v/vt/vn.
             const std::size_t a = word.find('/');
             const std::string_view v = word.substr(0, a);
-            corners_.push_back(static_cast<std::uint32_t>(reference(v, word, mesh_.vertices.size(), "vertex", "vertices")));
+            corners_.push_back(
+                static_cast<std::uint32_t>(reference(v, word, mesh_.vertices.size(), "vertex", "vertices")));
             if (a == std::string_view::npos) continue;
             const std::string_view parts = word.substr(a + 1);
             const std::size_t b = parts.find('/');
             const std::string_view vt = parts.substr(0, b);
-            if (b == std::string_view::npos || !vt.empty()) (void)reference(vt, word, texture_vertices_, "texture vertex", "texture vertices");
+            if (b == std::string_view::npos || !vt.empty())
+                (void)reference(vt, word, texture_vertices_, "texture vertex", "texture vertices");
             if (b == std::string_view::npos) continue;
             const std::string_view vn = parts.substr(b + 1);
-            if (vn.find('/') != std::string_view::npos) fail("face corner " + quote_word(word) + " has more than three parts");
+            if (vn.find('/') != std::string_view::npos)
+                fail("face corner " + quote_word(word) + " has more than three parts");
             (void)reference(vn, word, normals_, "normal", "normals");
         }
         if (corners_.size() < 3)

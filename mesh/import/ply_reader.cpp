@@ -39,9 +39,13 @@ std::optional<Type> type_of(std::string_view s) {
 
 std::size_t size_of(Type t) {
     switch (t) {
-        case Type::i8: case Type::u8: return 1;
-        case Type::i16: case Type::u16: return 2;
-        case Type::i32: case Type::u32: case Type::f32: return 4;
+        case Type::i8:
+        case Type::u8: return 1;
+        case Type::i16:
+        case Type::u16: return 2;
+        case Type::i32:
+        case Type::u32:
+        case Type::f32: return 4;
         case Type::f64: return 8;
     }
     return 1;
@@ -149,10 +153,14 @@ private:
             const auto w = words(*line);
             if (w.empty() || w[0] == "comment" || w[0] == "obj_info") continue;
             if (w[0] == "end_header" && w.size() == 1) break;
-            if (w[0] == "format") format_line(w);
-            else if (w[0] == "element") element_line(w);
-            else if (w[0] == "property") property_line(w);
-            else fail("unexpected header line starting " + quote_word(w[0]));
+            if (w[0] == "format")
+                format_line(w);
+            else if (w[0] == "element")
+                element_line(w);
+            else if (w[0] == "property")
+                property_line(w);
+            else
+                fail("unexpected header line starting " + quote_word(w[0]));
         }
         if (!have_format) fail("the header has no format line");
         check_geometry();
@@ -163,10 +171,14 @@ private:
     void format_line(const std::vector<std::string_view>& w) {
         if (have_format) fail("a second format line");
         if (w.size() != 3) fail("expected 'format ascii 1.0' (or binary_little_endian, binary_big_endian)");
-        if (w[1] == "ascii") format_ = Format::ascii;
-        else if (w[1] == "binary_little_endian") format_ = Format::little;
-        else if (w[1] == "binary_big_endian") format_ = Format::big;
-        else fail("unknown format " + quote_word(w[1]));
+        if (w[1] == "ascii")
+            format_ = Format::ascii;
+        else if (w[1] == "binary_little_endian")
+            format_ = Format::little;
+        else if (w[1] == "binary_big_endian")
+            format_ = Format::big;
+        else
+            fail("unknown format " + quote_word(w[1]));
         if (w[2] != "1.0") fail("PLY version " + quote_word(w[2]) + ": this reader reads version 1.0");
         have_format = true;
     }
@@ -243,10 +255,11 @@ private:
             for (Property& q : e.properties)
                 if (q.name == name) p = &q;
             if (p == nullptr)
-                fail_at_line(e.line, std::string("element 'vertex' has no property '") + name +
-                                         "': a vertex needs x, y and z");
+                fail_at_line(e.line,
+                             std::string("element 'vertex' has no property '") + name + "': a vertex needs x, y and z");
             if (p->list)
-                fail_at_line(p->line, std::string("property '") + name + "' of element 'vertex' is a list: a coordinate is one number");
+                fail_at_line(p->line, std::string("property '") + name +
+                                          "' of element 'vertex' is a list: a coordinate is one number");
             p->role = role;
         }
     }
@@ -256,11 +269,13 @@ private:
         for (Property& p : e.properties) {
             if (p.name != "vertex_indices" && p.name != "vertex_index") continue;
             if (indices != nullptr)
-                fail_at_line(p.line, "element 'face' has both vertex_indices and vertex_index: which holds the corners?");
+                fail_at_line(p.line,
+                             "element 'face' has both vertex_indices and vertex_index: which holds the corners?");
             indices = &p;
         }
         if (indices == nullptr)
-            fail_at_line(e.line, "element 'face' has no vertex_indices (or vertex_index) list: its faces would be lost");
+            fail_at_line(e.line,
+                         "element 'face' has no vertex_indices (or vertex_index) list: its faces would be lost");
         if (!indices->list) fail_at_line(indices->line, "property '" + indices->name + "' is not a list");
         if (!is_integer(indices->type))
             fail_at_line(indices->line, "vertex indices of type float or double: an index is a whole number");
@@ -276,7 +291,8 @@ private:
         std::uint64_t least = 0;
         for (const Element& e : elements_) {
             std::uint64_t each = 0;
-            for (const Property& p : e.properties) each += format_ == Format::ascii ? 2 : size_of(p.list ? p.count_type : p.type);
+            for (const Property& p : e.properties)
+                each += format_ == Format::ascii ? 2 : size_of(p.list ? p.count_type : p.type);
             least = mul_add(e.count, each, least);
         }
         const std::uint64_t body = text_.size() - pos_;
@@ -338,7 +354,8 @@ private:
     Value binary_value(Type t) {
         value_at_ = pos_;
         const std::size_t n = size_of(t);
-        if (text_.size() - pos_ < n) fail("the file ends early, inside element '" + element_name_ + "' " + std::to_string(index_));
+        if (text_.size() - pos_ < n)
+            fail("the file ends early, inside element '" + element_name_ + "' " + std::to_string(index_));
         std::uint64_t bits = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const auto byte = static_cast<unsigned char>(text_[pos_ + (format_ == Format::little ? n - 1 - i : i)]);
@@ -448,8 +465,8 @@ private:
     const std::filesystem::path& path_;
     std::string_view text_;
     std::size_t pos_ = 0;
-    std::size_t line_ = 0;       // the line last read
-    std::size_t value_at_ = 0;   // binary: the byte where the value being read starts
+    std::size_t line_ = 0;      // the line last read
+    std::size_t value_at_ = 0;  // binary: the byte where the value being read starts
     bool in_header_ = true;
     bool have_format = false;
     Format format_ = Format::ascii;

@@ -22,7 +22,8 @@ inline void check_importable(const std::filesystem::path& path) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) throw ImportError(path.string() + ": cannot open: " + std::strerror(errno));
     if (S_ISDIR(st.st_mode)) throw ImportError(path.string() + ": is a directory, not a mesh file");
-    if (!S_ISREG(st.st_mode)) throw ImportError(path.string() + ": not a regular file (a device or a pipe); import reads mesh files");
+    if (!S_ISREG(st.st_mode))
+        throw ImportError(path.string() + ": not a regular file (a device or a pipe); import reads mesh files");
 }
 
 inline std::string read_file(const std::filesystem::path& path) {

@@ -39,7 +39,8 @@ Occupancy measure(const LevelArrays& a, const Vec3& lo, const Vec3& hi, float s)
     std::vector<std::uint32_t> length(g.cell_count(), 0u);
     for (std::size_t t = 0; t < a.i0.size(); ++t) {
         const auto corner = [&](std::uint32_t v) { return Vec3{a.x[v], a.y[v], a.z[v]}; };
-        g.for_each_cell(g.triangle_cells(corner(a.i0[t]), corner(a.i1[t]), corner(a.i2[t])), [&](std::size_t c) { ++length[c]; });
+        g.for_each_cell(g.triangle_cells(corner(a.i0[t]), corner(a.i1[t]), corner(a.i2[t])),
+                        [&](std::size_t c) { ++length[c]; });
     }
     Occupancy o;
     o.cells = static_cast<double>(length.size());

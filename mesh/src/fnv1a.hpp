@@ -25,9 +25,12 @@ public:
     template <class T>
     void array(std::span<const T> values) {
         for (const T& v : values) {
-            if constexpr (sizeof(T) == 2) u16(v);
-            else if constexpr (std::is_same_v<T, float>) f32(v);
-            else u32(v);
+            if constexpr (sizeof(T) == 2)
+                u16(v);
+            else if constexpr (std::is_same_v<T, float>)
+                f32(v);
+            else
+                u32(v);
         }
     }
 

@@ -21,7 +21,7 @@ using detail::P;
 // The block: 40 m along the street (x) by 21 m across (y).
 constexpr double block_x = 40.0;
 constexpr double block_y = 21.0;
-constexpr double road_y = 10.0;      // the road: y 0 to 10, z 0
+constexpr double road_y = 10.0;       // the road: y 0 to 10, z 0
 constexpr double kerb_height = 0.15;  // the sidewalk: y 10 to 20, z 0.15
 constexpr double wall_y = 20.0;       // the wall: y 20 to 21, 4 m high
 constexpr double wall_height = 4.0;
@@ -29,8 +29,19 @@ constexpr int ground_x_segments = 24;  // the road's and sidewalk's tiles along 
 
 // Materials (the post's and the ledge's as in the game's level99, spec Unit 1 "Seen at runtime").
 enum Material : std::uint16_t {
-    m_road = 1, m_kerb = 2, m_sidewalk = 3, m_wall = 4, m_planter = 6, m_slope = 7, m_stairs = 8, m_fence = 9,
-    m_special = 10, m_disabled = 11, m_crate = 12, m_post = 16, m_ledge = 41,
+    m_road = 1,
+    m_kerb = 2,
+    m_sidewalk = 3,
+    m_wall = 4,
+    m_planter = 6,
+    m_slope = 7,
+    m_stairs = 8,
+    m_fence = 9,
+    m_special = 10,
+    m_disabled = 11,
+    m_crate = 12,
+    m_post = 16,
+    m_ledge = 41,
 };
 
 constexpr std::uint16_t enabled = tri_flags::enabled;
@@ -104,9 +115,9 @@ void stairs(MeshBuilder& m, std::uint32_t b, const P& o, std::mt19937& rng) {
     for (int k = 0; k < steps; ++k) {
         const double x = x0 + k * run, z0 = k * rise, z1 = (k + 1) * rise;
         m.rect(o + P{x, y1, z0}, {0, y0 - y1, 0}, {0, 0, z1 - z0}, 1, 1);  // riser, -x
-        m.rect(o + P{x, y0, z1}, {run, 0, 0}, {0, y1 - y0, 0}, 1, 1);     // tread, +z
-        m.rect(o + P{x, y0, 0}, {run, 0, 0}, {0, 0, z1}, 1, 1);           // -y side
-        m.rect(o + P{x + run, y1, 0}, {-run, 0, 0}, {0, 0, z1}, 1, 1);    // +y side
+        m.rect(o + P{x, y0, z1}, {run, 0, 0}, {0, y1 - y0, 0}, 1, 1);      // tread, +z
+        m.rect(o + P{x, y0, 0}, {run, 0, 0}, {0, 0, z1}, 1, 1);            // -y side
+        m.rect(o + P{x + run, y1, 0}, {-run, 0, 0}, {0, 0, z1}, 1, 1);     // +y side
     }
     m.rect(o + P{x0 + steps * run, y0, 0}, {0, y1 - y0, 0}, {0, 0, steps * rise}, 1, 1);  // back, +x
     LevelFeature& f = m.end_feature();
@@ -130,7 +141,8 @@ void road_features(MeshBuilder& m, std::uint32_t b, const P& o, std::mt19937& rn
         m.begin_feature(FeatureKind::crate, b, enabled, m_crate);
         const double size = step16(rng, 0.5, 1.2);
         const double x = step16(rng, 30.0, 39.0 - size), y = step16(rng, 1.0, 9.0 - size);
-        m.box(o + P{x, y, 0}, o + P{x + size, y + size, size}, F::top | F::minus_x | F::plus_x | F::minus_y | F::plus_y);
+        m.box(o + P{x, y, 0}, o + P{x + size, y + size, size},
+              F::top | F::minus_x | F::plus_x | F::minus_y | F::plus_y);
         m.end_feature();
     }
 }
@@ -138,8 +150,8 @@ void road_features(MeshBuilder& m, std::uint32_t b, const P& o, std::mt19937& rn
 }  // namespace
 
 std::string_view feature_name(FeatureKind kind) {
-    constexpr std::string_view names[] = {"road", "kerb",  "sidewalk", "wall",  "ledge",    "post", "planter",
-                                          "special", "slope", "stairs", "fence", "disabled", "crate"};
+    constexpr std::string_view names[] = {"road",    "kerb",  "sidewalk", "wall",  "ledge",    "post", "planter",
+                                          "special", "slope", "stairs",   "fence", "disabled", "crate"};
     return names[static_cast<std::size_t>(kind)];
 }
 

@@ -53,16 +53,14 @@ GridGeometry grid_geometry_for(const Vec3& lo, const Vec3& hi, const Vec3& cell_
         const auto n = static_cast<std::uint32_t>(f) + 1;
         g.dims[static_cast<std::size_t>(axis)] = n;
         cells *= n;
-        if (cells > max_cells)
-            throw LevelBuildError("the cell size gives more than 2^26 cells; choose a larger one");
+        if (cells > max_cells) throw LevelBuildError("the cell size gives more than 2^26 cells; choose a larger one");
     }
     return g;
 }
 
-std::uint64_t CellGrid::words_needed(const GridGeometry& geometry, std::span<const float> x,
-                                     std::span<const float> y, std::span<const float> z,
-                                     std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
-                                     std::span<const std::uint32_t> i2) {
+std::uint64_t CellGrid::words_needed(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
+                                     std::span<const float> z, std::span<const std::uint32_t> i0,
+                                     std::span<const std::uint32_t> i1, std::span<const std::uint32_t> i2) {
     std::uint64_t words = geometry.cell_count();
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
     for (std::size_t t = 0; t < i0.size(); ++t) {
@@ -136,7 +134,8 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
 
     // Pass 1: list lengths, then offsets (count word first, lists back to back).
     AlignedVector<std::uint32_t> cursor(cells, 0u);
-    for (std::size_t t = 0; t < i0.size(); ++t) geometry_.for_each_cell(cells_of(t), [&](std::size_t c) { ++cursor[c]; });
+    for (std::size_t t = 0; t < i0.size(); ++t)
+        geometry_.for_each_cell(cells_of(t), [&](std::size_t c) { ++cursor[c]; });
     offsets_.assign(cells, 0u);
     std::uint64_t total = 0;
     for (std::size_t c = 0; c < cells; ++c) {
@@ -151,7 +150,8 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
         cursor[c] = offsets_[c] + 1;
     }
     for (std::size_t t = 0; t < i0.size(); ++t)
-        geometry_.for_each_cell(cells_of(t), [&](std::size_t c) { words_[cursor[c]++] = static_cast<std::uint32_t>(t); });
+        geometry_.for_each_cell(cells_of(t),
+                                [&](std::size_t c) { words_[cursor[c]++] = static_cast<std::uint32_t>(t); });
 }
 
 }  // namespace levelsweep

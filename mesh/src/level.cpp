@@ -47,8 +47,9 @@ void check_build_memory(const LevelArrays& a, const GridGeometry& g) {
     char size[32];
     std::snprintf(size, sizeof size, "%g", static_cast<double>(g.cell_size.x));
     check_memory(lists + derived,
-                 "the level (" + std::to_string(a.i0.size()) + " triangles; its cell lists " + memory_text(lists) + ": " +
-                     std::to_string(words) + " words over " + std::to_string(g.cell_count()) + " cells of " + size + " m)",
+                 "the level (" + std::to_string(a.i0.size()) + " triangles; its cell lists " + memory_text(lists) +
+                     ": " + std::to_string(words) + " words over " + std::to_string(g.cell_count()) + " cells of " +
+                     size + " m)",
                  "choose a larger cell size (--cell-size)");
 }
 

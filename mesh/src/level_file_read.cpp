@@ -80,7 +80,8 @@ private:
     void check_header() const {
         if (b_.size() < header_size)
             fail(b_.size(), "truncated: the file has " + std::to_string(b_.size()) + " bytes, the header needs 64");
-        if (!std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, b_.begin(), [](char c, std::byte x) { return static_cast<std::byte>(c) == x; }))
+        if (!std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, b_.begin(),
+                        [](char c, std::byte x) { return static_cast<std::byte>(c) == x; }))
             fail(at_magic, "not a level file: the magic is not \"LVLSWEEP\"");
         if (const auto v = u32(at_version); v != level_file_version)
             fail(at_version, "unsupported version " + std::to_string(v) + " (this build reads version " +
@@ -101,8 +102,8 @@ private:
 
     void check_table() {
         if (b_.size() < header_size + table_size)
-            fail(b_.size(), "truncated: the section table needs bytes 64 to 192, the file has " +
-                                std::to_string(b_.size()));
+            fail(b_.size(),
+                 "truncated: the section table needs bytes 64 to 192, the file has " + std::to_string(b_.size()));
         check_crc(at_table_crc, span(header_size, table_size), "section table");
         std::uint64_t end = header_size + table_size;
         for (std::size_t s = 0; s < section_count; ++s) {
@@ -110,21 +111,24 @@ private:
             const std::string id = section_ids[s];
             for (std::size_t i = 0; i < 4; ++i)
                 if (b_[e + entry_id + i] != static_cast<std::byte>(id[i]))
-                    fail(e + entry_id, "section " + std::to_string(s) + " is not \"" + id + "\" (sections: VERT, TRIS, GRID, CELL)");
+                    fail(e + entry_id,
+                         "section " + std::to_string(s) + " is not \"" + id + "\" (sections: VERT, TRIS, GRID, CELL)");
             SectionInfo& info = sections_[s];
             info = {u64(e + entry_offset), u64(e + entry_bytes), u64(e + entry_count)};
             if (info.offset % section_alignment != 0)
                 fail(e + entry_offset, id + " offset " + std::to_string(info.offset) + " is not a multiple of 64");
             if (info.offset < end)
-                fail(e + entry_offset, id + " offset " + std::to_string(info.offset) + " overlaps what precedes it (ends at " +
-                                           std::to_string(end) + ")");
+                fail(e + entry_offset, id + " offset " + std::to_string(info.offset) +
+                                           " overlaps what precedes it (ends at " + std::to_string(end) + ")");
             if (info.offset > b_.size() || info.bytes > b_.size() - info.offset)
-                fail(e + entry_bytes, id + " (" + std::to_string(info.bytes) + " bytes at " + std::to_string(info.offset) +
-                                          ") runs past the end of the file (" + std::to_string(b_.size()) + " bytes)");
+                fail(e + entry_bytes, id + " (" + std::to_string(info.bytes) + " bytes at " +
+                                          std::to_string(info.offset) + ") runs past the end of the file (" +
+                                          std::to_string(b_.size()) + " bytes)");
             const std::uint64_t elem = element_bytes[s];
             if (info.count > info.bytes / elem || info.count * elem != info.bytes)
                 fail(e + entry_count, id + " holds " + std::to_string(info.bytes) + " bytes, but its count " +
-                                          std::to_string(info.count) + " needs " + std::to_string(elem) + " bytes each");
+                                          std::to_string(info.count) + " needs " + std::to_string(elem) +
+                                          " bytes each");
             for (std::uint64_t i = end; i < info.offset; ++i)
                 if (b_[i] != std::byte{0}) fail(i, "padding byte before " + id + " is not zero");
             check_crc(e + entry_crc, span(info.offset, info.bytes), id);
@@ -135,8 +139,7 @@ private:
             fail(header_size + vert * entry_size + entry_count, "more than 2^31 - 1 vertices");
         if (sections_[tris].count > max_level_elements)
             fail(header_size + tris * entry_size + entry_count, "more than 2^31 - 1 triangles");
-        if (sections_[grid].count != 1)
-            fail(header_size + grid * entry_size + entry_count, "GRID count is not 1");
+        if (sections_[grid].count != 1) fail(header_size + grid * entry_size + entry_count, "GRID count is not 1");
         if (sections_[cell].count >= no_triangle)
             fail(header_size + cell * entry_size + entry_count, "more than 2^32 - 2 cell-list words");
     }
@@ -199,7 +202,8 @@ private:
         float f[6];
         for (std::size_t i = 0; i < 6; ++i) {
             f[i] = load_f32(b_.data() + at + 4 * i);
-            if (!std::isfinite(f[i])) fail(at + 4 * i, "grid " + std::string(i < 3 ? "origin" : "cell size") + " is not finite");
+            if (!std::isfinite(f[i]))
+                fail(at + 4 * i, "grid " + std::string(i < 3 ? "origin" : "cell size") + " is not finite");
             if (i >= 3 && !(f[i] > 0.0f)) fail(at + 4 * i, "grid cell size " + float_text(f[i]) + " is not positive");
         }
         g.origin = {f[0], f[1], f[2]};
@@ -225,7 +229,8 @@ private:
         const SectionInfo& s = sections_[cell];
         std::uint64_t pos = 0;
         for (std::size_t c = 0; c < g.cell_count(); ++c) {
-            if (pos >= s.count) fail(s.offset + 4 * pos, "the cell lists end before cell " + std::to_string(c) + "'s count");
+            if (pos >= s.count)
+                fail(s.offset + 4 * pos, "the cell lists end before cell " + std::to_string(c) + "'s count");
             const std::uint32_t count = u32(s.offset + 4 * pos);
             if (count > s.count - pos - 1)
                 fail(s.offset + 4 * pos, "cell " + std::to_string(c) + "'s count " + std::to_string(count) +
@@ -253,14 +258,16 @@ private:
             fail(grid_at + grid_cell_size, e.what());
         }
         for (int k = 0; k < 3; ++k) {
-            if (std::bit_cast<std::uint32_t>(component(file_grid.origin, k)) != std::bit_cast<std::uint32_t>(component(lo, k)))
+            if (std::bit_cast<std::uint32_t>(component(file_grid.origin, k)) !=
+                std::bit_cast<std::uint32_t>(component(lo, k)))
                 fail(grid_at + grid_origin + 4 * static_cast<std::uint64_t>(k),
                      std::string("grid origin ") + "xyz"[k] + " " + float_text(component(file_grid.origin, k)) +
                          " is not the vertices' minimum " + float_text(component(lo, k)));
             const auto uk = static_cast<std::size_t>(k);
             if (file_grid.dims[uk] != expected.dims[uk])
-                fail(grid_at + grid_dims + 4 * uk, std::string("grid n") + "xyz"[k] + " is " + std::to_string(file_grid.dims[uk]) +
-                                                       ", the bounds and cell size give " + std::to_string(expected.dims[uk]));
+                fail(grid_at + grid_dims + 4 * uk,
+                     std::string("grid n") + "xyz"[k] + " is " + std::to_string(file_grid.dims[uk]) +
+                         ", the bounds and cell size give " + std::to_string(expected.dims[uk]));
         }
     }
 
@@ -295,17 +302,20 @@ private:
         const SectionInfo& s = sections_[cell];
         const std::uint64_t needed = CellGrid::words_needed(expected, a.x, a.y, a.z, a.i0, a.i1, a.i2);
         if (needed != s.count)
-            fail(header_size + cell * entry_size + entry_count,
-                 "the cell lists hold " + std::to_string(s.count) + " words, the triangles' cells need " + std::to_string(needed));
+            fail(header_size + cell * entry_size + entry_count, "the cell lists hold " + std::to_string(s.count) +
+                                                                    " words, the triangles' cells need " +
+                                                                    std::to_string(needed));
 
         Level level = build_level(std::move(a), file_grid.cell_size);
         const auto words = level.grid().words();
         for (std::size_t i = 0; i < words.size(); ++i) {
             if (u32(s.offset + 4 * i) == words[i]) continue;
             const auto offsets = level.grid().offsets();
-            const auto c = static_cast<std::size_t>(std::upper_bound(offsets.begin(), offsets.end(), i) - offsets.begin() - 1);
-            fail(s.offset + 4 * i, "cell " + std::to_string(c) + "'s list differs from the cells of the triangles (word " +
-                                       std::to_string(u32(s.offset + 4 * i)) + ", expected " + std::to_string(words[i]) + ")");
+            const auto c =
+                static_cast<std::size_t>(std::upper_bound(offsets.begin(), offsets.end(), i) - offsets.begin() - 1);
+            fail(s.offset + 4 * i,
+                 "cell " + std::to_string(c) + "'s list differs from the cells of the triangles (word " +
+                     std::to_string(u32(s.offset + 4 * i)) + ", expected " + std::to_string(words[i]) + ")");
         }
         return checked(std::move(level));
     }

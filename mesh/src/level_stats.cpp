@@ -35,7 +35,9 @@ std::size_t count_duplicates(const Level& level) {
 
 }  // namespace
 
-std::size_t length_bucket(std::size_t length) { return length == 0 ? 0 : static_cast<std::size_t>(std::bit_width(length)); }
+std::size_t length_bucket(std::size_t length) {
+    return length == 0 ? 0 : static_cast<std::size_t>(std::bit_width(length));
+}
 
 LevelStats level_stats(const Level& level) {
     LevelStats s;

@@ -61,8 +61,9 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
     // more (so that a longer stream is still refused). Endless or foreign
     // input (/dev/zero) is refused at its first bytes, not read into memory.
     try {
-        if (read_more(fd, read_, header_size, path) && std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, read_.begin(),
-                                                                  [](char c, std::byte b) { return static_cast<std::byte>(c) == b; })) {
+        if (read_more(fd, read_, header_size, path) &&
+            std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, read_.begin(),
+                       [](char c, std::byte b) { return static_cast<std::byte>(c) == b; })) {
             const std::uint64_t size = load_u64(read_.data() + at_file_size);
             check_memory(size, path.string() + ": reading the level file", "use a machine with more memory");
             if (size >= header_size) read_more(fd, read_, static_cast<std::size_t>(size - header_size + 1), path);

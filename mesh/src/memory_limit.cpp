@@ -31,8 +31,9 @@ std::optional<std::uint64_t> cgroup_limit() {
 
 std::uint64_t default_memory_limit() {
     const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-    std::uint64_t available = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
-                                                    : std::uint64_t{1} << 32;
+    std::uint64_t available = pages > 0 && page > 0
+                                  ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+                                  : std::uint64_t{1} << 32;
     for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
         struct rlimit r {};
         if (::getrlimit(resource, &r) == 0 && r.rlim_cur != RLIM_INFINITY)
@@ -56,8 +57,9 @@ void set_memory_limit(std::uint64_t bytes) { limit_set.store(bytes); }
 void check_memory(std::uint64_t bytes, const std::string& what, const std::string& remedy) {
     const std::uint64_t limit = memory_limit();
     if (bytes <= limit) return;
-    throw MemoryLimitError(what + " needs " + memory_text(bytes) + ", over the memory limit of " + memory_text(limit) + ": " +
-                           remedy + ", or raise the limit (levelsweep --memory-limit, or LEVELSWEEP_MEMORY_LIMIT)");
+    throw MemoryLimitError(what + " needs " + memory_text(bytes) + ", over the memory limit of " + memory_text(limit) +
+                           ": " + remedy +
+                           ", or raise the limit (levelsweep --memory-limit, or LEVELSWEEP_MEMORY_LIMIT)");
 }
 
 std::string memory_text(std::uint64_t bytes) {

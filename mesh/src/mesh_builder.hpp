@@ -27,7 +27,9 @@ public:
         triangles_.push_back({{a, b, c}, flags_, material_});
         triangles_.push_back({{a, c, d}, flags_, material_});
     }
-    void triangle(std::uint32_t a, std::uint32_t b, std::uint32_t c) { triangles_.push_back({{a, b, c}, flags_, material_}); }
+    void triangle(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+        triangles_.push_back({{a, b, c}, flags_, material_});
+    }
 
     // The rectangle o + s U + t V, s and t in [0, 1], in nu x nv quads whose
     // front faces U x V; the lattice's vertices are shared.
@@ -45,7 +47,8 @@ public:
     enum Face : unsigned { top = 1, bottom = 2, minus_x = 4, plus_x = 8, minus_y = 16, plus_y = 32 };
     void box(const P& lo, const P& hi, unsigned faces) {
         std::uint32_t c[8];
-        for (int k = 0; k < 8; ++k) c[k] = vertex({(k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z});
+        for (int k = 0; k < 8; ++k)
+            c[k] = vertex({(k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z});
         if (faces & top) quad(c[4], c[5], c[7], c[6]);
         if (faces & bottom) quad(c[0], c[2], c[3], c[1]);
         if (faces & minus_y) quad(c[0], c[1], c[5], c[4]);
@@ -69,8 +72,12 @@ public:
         for (std::size_t t = current_.first_triangle; t < triangles_.size(); ++t)
             for (std::uint32_t v : triangles_[t].v) {
                 const Vec3& p = vertices_[v];
-                current_.min = first ? p : Vec3{std::min(current_.min.x, p.x), std::min(current_.min.y, p.y), std::min(current_.min.z, p.z)};
-                current_.max = first ? p : Vec3{std::max(current_.max.x, p.x), std::max(current_.max.y, p.y), std::max(current_.max.z, p.z)};
+                current_.min = first ? p
+                                     : Vec3{std::min(current_.min.x, p.x), std::min(current_.min.y, p.y),
+                                            std::min(current_.min.z, p.z)};
+                current_.max = first ? p
+                                     : Vec3{std::max(current_.max.x, p.x), std::max(current_.max.y, p.y),
+                                            std::max(current_.max.z, p.z)};
                 first = false;
             }
         features_.push_back(current_);

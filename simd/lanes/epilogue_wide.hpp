@@ -87,8 +87,8 @@ std::size_t lane_epilogue(const LaneResults<A>& r, const std::uint32_t* slot, st
         for (std::size_t k = 0; k < n; ++k) {
             const std::uint32_t bit = 1u << k;
             if (!(r.reached & bit)) continue;
-            outcome[k] = r.scalar & bit    ? EntryOutcome::scalar
-                         : r.contact & bit ? EntryOutcome::contact
+            outcome[k] = r.scalar & bit                                 ? EntryOutcome::scalar
+                         : r.contact & bit                              ? EntryOutcome::contact
                          : (r.beyond & bit) && counter_stalls_above_one ? EntryOutcome::not_advanced
                                                                         : EntryOutcome::advanced;
         }
@@ -102,7 +102,7 @@ std::size_t lane_epilogue(const LaneResults<A>& r, const std::uint32_t* slot, st
         h.s = r.s[k];
         h.t = r.t[k];
         h.mask = r.mask[k];
-        h.branch = !r.per_lane_branch       ? r.fixed_branch
+        h.branch = !r.per_lane_branch      ? r.fixed_branch
                    : r.branch[k] == edge   ? LaneBranch::edge
                    : r.branch[k] == corner ? LaneBranch::corner
                                            : LaneBranch::face;

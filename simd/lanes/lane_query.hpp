@@ -52,10 +52,9 @@ public:
         Traversal<A>(p_).descend(level_, buf);
         for (std::size_t i = 0; i < buf.candidate_count; i += W) {
             const Block b = load(buf.candidates + i, lanes_from(i, buf.candidate_count));
-            buf.survivor_count += compact_survivors<A>(b.slot.data(), filter(b), buf.candidate_entry + i,
-                                                       buf.survivors + buf.survivor_count,
-                                                       buf.survivor_bits + buf.survivor_count,
-                                                       buf.survivor_entry + buf.survivor_count);
+            buf.survivor_count += compact_survivors<A>(
+                b.slot.data(), filter(b), buf.candidate_entry + i, buf.survivors + buf.survivor_count,
+                buf.survivor_bits + buf.survivor_count, buf.survivor_entry + buf.survivor_count);
         }
     }
 
@@ -156,8 +155,8 @@ private:
             r.scalar = r.reached;  // the generic side runs the scalar kernel on these few
         } else if (p.kernel == LaneKernel::sphere_penetration) {
             // SphereTriangle_Penetration: strict q < r^2.
-            const WPointTriangle<A> pt = point_triangle_distance_sq<A>(c_, vec(b, record::v0), vec(b, record::v1),
-                                                                       vec(b, record::v2));
+            const WPointTriangle<A> pt =
+                point_triangle_distance_sq<A>(c_, vec(b, record::v0), vec(b, record::v1), vec(b, record::v2));
             const F radius(p.r);
             r.contact = lane_bits<A>(f.pass & (pt.distance_sq < radius * radius));
             (radius - square_root(pt.distance_sq)).store_aligned(r.fraction.data());
@@ -179,8 +178,8 @@ private:
             } else {
                 const WVec3<A> n = vec(b, record::n);
                 const F d = field(b, record::d);
-                const WTriangle<A> tri{{v[0], v[1], v[2]}, {e[0], e[1], e[2]}, select(f.flip, -n, n),
-                                       xsimd::select(f.flip, negate(d), d)};
+                const WTriangle<A> tri{
+                    {v[0], v[1], v[2]}, {e[0], e[1], e[2]}, select(f.flip, -n, n), xsimd::select(f.flip, negate(d), d)};
                 const WSphereSweep<A> h = sweep_sphere_triangle<A>(f.pass, tri, c_, F(p.r), M_, p.quirks);
                 r.contact = lane_bits<A>(h.hit & (h.fraction >= F(0.0f)) & (h.fraction <= F(1.0f)));
                 // The capsule's "above 1" exit skips the counter (docs/design.md item 4).

@@ -67,7 +67,8 @@ struct Probe {
                 active(n), triangle(c, n), lane_vec(c, n, [](const SphereCase& x) { return x.c; }),
                 lane_floats(c, n, [](const SphereCase& x) { return x.r; }),
                 lane_vec(c, n, [](const SphereCase& x) { return x.M; }), Quirks::from_bits(c[0].quirks));
-            const auto hit = stored<bool>(h.hit), written = stored<bool>(h.mask_written), scalar = stored<bool>(h.scalar_lanes);
+            const auto hit = stored<bool>(h.hit), written = stored<bool>(h.mask_written),
+                       scalar = stored<bool>(h.scalar_lanes);
             const auto fraction = stored<float>(h.fraction);
             const auto mask = stored<std::int32_t>(h.mask), branch = stored<std::int32_t>(h.branch);
             for (std::size_t k = 0; k < n; ++k)
@@ -86,8 +87,8 @@ struct Probe {
                                        lane_vec(c, n, [](const SphereCase& x) { return x.c; }),
                                        lane_floats(c, n, [](const SphereCase& x) { return x.r; }),
                                        lane_vec(c, n, [](const SphereCase& x) { return x.M; }),
-                                       Quirks::from_bits(c[0].quirks).has(Quirk::sphere_edge_root_order), hit,
-                                       fraction, scalar);
+                                       Quirks::from_bits(c[0].quirks).has(Quirk::sphere_edge_root_order), hit, fraction,
+                                       scalar);
             const auto h = stored<bool>(hit), s = stored<bool>(scalar);
             const auto f = stored<float>(fraction);
             for (std::size_t k = 0; k < n; ++k) out[i + k] = {h[k], false, s[k], f[k], 0, 0};
@@ -99,12 +100,12 @@ struct Probe {
             const SphereCase* c = cases + i;
             const std::size_t n = lanes_from(i, count);
             B scalar(false);
-            const auto roots = simd::ray_infinite_cylinder<A>(
-                active(n), lane_floats(c, n, [](const SphereCase& x) { return x.r; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.c; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.M; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.v[0]; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.e[0]; }), scalar);
+            const auto roots =
+                simd::ray_infinite_cylinder<A>(active(n), lane_floats(c, n, [](const SphereCase& x) { return x.r; }),
+                                               lane_vec(c, n, [](const SphereCase& x) { return x.c; }),
+                                               lane_vec(c, n, [](const SphereCase& x) { return x.M; }),
+                                               lane_vec(c, n, [](const SphereCase& x) { return x.v[0]; }),
+                                               lane_vec(c, n, [](const SphereCase& x) { return x.e[0]; }), scalar);
             const auto cnt = stored<float>(roots.count), r0 = stored<float>(roots.r0), r1 = stored<float>(roots.r1);
             const auto s = stored<bool>(scalar);
             for (std::size_t k = 0; k < n; ++k) out[i + k] = {cnt[k], r0[k], r1[k], s[k]};
@@ -116,8 +117,8 @@ struct Probe {
             const IntervalCase* c = cases + i;
             const std::size_t n = lanes_from(i, count);
             simd::wide_detail::WWindow<A> w{lane_floats(c, n, [](const IntervalCase& x) { return x.first; }),
-                                            lane_floats(c, n, [](const IntervalCase& x) { return x.last; }),
-                                            active(n), c[0].reset};
+                                            lane_floats(c, n, [](const IntervalCase& x) { return x.last; }), active(n),
+                                            c[0].reset};
             w.axis(lane_floats(c, n, [](const IntervalCase& x) { return x.v; }),
                    lane_floats(c, n, [](const IntervalCase& x) { return x.a_min; }),
                    lane_floats(c, n, [](const IntervalCase& x) { return x.a_max; }),
@@ -148,11 +149,11 @@ struct Probe {
         for (std::size_t i = 0; i < count; i += W) {
             const SphereCase* c = cases + i;
             const std::size_t n = lanes_from(i, count);
-            const auto p = simd::point_triangle_distance_sq<A>(
-                lane_vec(c, n, [](const SphereCase& x) { return x.c; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.v[0]; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.v[1]; }),
-                lane_vec(c, n, [](const SphereCase& x) { return x.v[2]; }));
+            const auto p =
+                simd::point_triangle_distance_sq<A>(lane_vec(c, n, [](const SphereCase& x) { return x.c; }),
+                                                    lane_vec(c, n, [](const SphereCase& x) { return x.v[0]; }),
+                                                    lane_vec(c, n, [](const SphereCase& x) { return x.v[1]; }),
+                                                    lane_vec(c, n, [](const SphereCase& x) { return x.v[2]; }));
             const auto q = stored<float>(p.distance_sq), s = stored<float>(p.s), t = stored<float>(p.t);
             for (std::size_t k = 0; k < n; ++k) out[i + k] = {q[k], s[k], t[k]};
         }

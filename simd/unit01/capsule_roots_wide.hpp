@@ -56,10 +56,10 @@ void cap_roots(WRoots<A>& list, const typename Lanes<A>::B& lanes, const typenam
 // cap, B cap. Lanes with a zero-length edge are added to `scalar_lanes`.
 template <class A>
 wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const typename Lanes<A>::F& r,
-                                        const WVec3<A>& c, const WVec3<A>& M, const WVec3<A>& Ap,
-                                        const WVec3<A>& E, typename Lanes<A>::B& scalar_lanes) {
+                                             const WVec3<A>& c, const WVec3<A>& M, const WVec3<A>& Ap,
+                                             const WVec3<A>& E, typename Lanes<A>::B& scalar_lanes) {
     using F = typename Lanes<A>::F;
-    const F parallel_dz(spec::almost_one);  // 0.99999899
+    const F parallel_dz(spec::almost_one);   // 0.99999899
     const F zero_move(spec::one_millionth);  // 1e-6
     wide_detail::WRoots<A> list;
     const F L = square_root(dot(E, E));
@@ -71,8 +71,8 @@ wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const t
     const WVec3<A> W = quotient(F(1.0f), L) * E;
     // Vec_MakePerpendicularBasis (0x00349180).
     const auto use_x = xsimd::abs(W.y) <= xsimd::abs(W.x);
-    const WVec3<A> U = normalize_rsqrt(select(use_x, WVec3<A>(negate(W.z), F(0.0f), W.x),
-                                                WVec3<A>(F(0.0f), W.z, negate(W.y))));
+    const WVec3<A> U =
+        normalize_rsqrt(select(use_x, WVec3<A>(negate(W.z), F(0.0f), W.x), WVec3<A>(F(0.0f), W.z, negate(W.y))));
     const WVec3<A> V = cross(W, U);
     const WVec3<A> delta = c - Ap;
     const WVec3<A> P{dot(U, delta), dot(V, delta), dot(W, delta)};
@@ -125,12 +125,11 @@ wide_detail::WRoots<A> ray_infinite_cylinder(typename Lanes<A>::B lanes, const t
     const F b0 = a0 + P.z * P.z;
     const F b1 = a1 + P.z * D.z;
     wide_detail::cap_roots(list, ~list.done, b1, b1 * b1 - b0, k,
-                      [&](const F& tau) { return P.z + tau * D.z <= F(0.0f); });
+                           [&](const F& tau) { return P.z + tau * D.z <= F(0.0f); });
     // Sphere at A + E.
     const F c1 = b1 - D.z * L;
     const F c0 = b0 + L * (L - F(2.0f) * P.z);
-    wide_detail::cap_roots(list, ~list.done, c1, c1 * c1 - c0, k,
-                      [&](const F& tau) { return P.z + tau * D.z >= L; });
+    wide_detail::cap_roots(list, ~list.done, c1, c1 * c1 - c0, k, [&](const F& tau) { return P.z + tau * D.z >= L; });
     return list;
 }
 

@@ -66,8 +66,8 @@ WPointTriangle<A> point_triangle_distance_sq(const WVec3<A>& P, const WVec3<A>& 
     const F inv_det = quotient(one, det);
     const F s0 = s * inv_det, t0 = t * inv_det;
     const C region4 = C::pick(d < zero, edge_t0, edge_s0);
-    const C inner = C::pick(s < zero, C::pick(t < zero, region4, edge_s0),
-                            C::pick(t < zero, edge_t0, C{q(s0, t0), s0, t0}));
+    const C inner =
+        C::pick(s < zero, C::pick(t < zero, region4, edge_s0), C::pick(t < zero, edge_t0, C{q(s0, t0), s0, t0}));
     // Region 2.
     const F r2_t0 = b + d, r2_t1 = c + e;
     const F r2_tt = quotient(negate(e), c);

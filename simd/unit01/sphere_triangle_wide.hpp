@@ -39,21 +39,20 @@ inline constexpr std::int32_t branch_none = 0, branch_face = 1, branch_edge = 2,
 
 template <class A>
 struct WSphereSweep {
-    typename Lanes<A>::B hit;        // a contact (fraction valid)
+    typename Lanes<A>::B hit;  // a contact (fraction valid)
     typename Lanes<A>::F fraction;
-    typename Lanes<A>::I mask;       // the inside mask, where mask_written
+    typename Lanes<A>::I mask;  // the inside mask, where mask_written
     typename Lanes<A>::B mask_written;
-    typename Lanes<A>::I branch;     // branch_none, _face, _edge or _corner
+    typename Lanes<A>::I branch;        // branch_none, _face, _edge or _corner
     typename Lanes<A>::B scalar_lanes;  // to be answered by the scalar kernel instead
 };
 
 // SphereSweep_Edge (0x0034e3b8) on the lanes `lanes`: the sphere (c, r) moving
 // by M against the segment A..A+E. hit and fraction as the scalar EdgeSweep.
 template <class A>
-void sphere_sweep_edge(const typename Lanes<A>::B& lanes, const WVec3<A>& Ap, const WVec3<A>& E,
-                       const WVec3<A>& c, const typename Lanes<A>::F& r, const WVec3<A>& M, bool root_order,
-                       typename Lanes<A>::B& hit, typename Lanes<A>::F& fraction,
-                       typename Lanes<A>::B& scalar_lanes) {
+void sphere_sweep_edge(const typename Lanes<A>::B& lanes, const WVec3<A>& Ap, const WVec3<A>& E, const WVec3<A>& c,
+                       const typename Lanes<A>::F& r, const WVec3<A>& M, bool root_order, typename Lanes<A>::B& hit,
+                       typename Lanes<A>::F& fraction, typename Lanes<A>::B& scalar_lanes) {
     using F = typename Lanes<A>::F;
     // Segment_SphereIntersect (0x0034e120): the segment already meets the ball.
     const WVec3<A> Dv = Ap - c;
@@ -76,7 +75,7 @@ void sphere_sweep_edge(const typename Lanes<A>::B& lanes, const WVec3<A>& Ap, co
     const auto has0 = roots.count > F(0.0f), has1 = roots.count > F(1.0f);
     const auto ok0 = has0 & in_range(roots.r0), ok1 = has1 & in_range(roots.r1);
     const auto capsule_hit = sweeping & ~scalar_lanes & (ok0 | ok1);
-    F t = roots.r0;  // the quirk: the first root in the capsule's list
+    F t = roots.r0;     // the quirk: the first root in the capsule's list
     if (!root_order) {  // the earliest root in [0, 1]
         F best(2.0f);
         best = xsimd::select(ok0 & (roots.r0 < best), roots.r0, best);
@@ -90,9 +89,8 @@ void sphere_sweep_edge(const typename Lanes<A>::B& lanes, const WVec3<A>& Ap, co
 // Sweep_SphereTriangle (0x0034ee60): a sphere (c, r) moving by M against each
 // lane's working triangle, on the lanes `active`.
 template <class A>
-WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const WTriangle<A>& t,
-                                      const WVec3<A>& c, const typename Lanes<A>::F& r, const WVec3<A>& M,
-                                      Quirks quirks) {
+WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const WTriangle<A>& t, const WVec3<A>& c,
+                                      const typename Lanes<A>::F& r, const WVec3<A>& M, Quirks quirks) {
     using F = typename Lanes<A>::F;
     using B = typename Lanes<A>::B;
     using I = typename Lanes<A>::I;
@@ -106,7 +104,7 @@ WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const 
     const auto reaching = dist * dist <= (nn * r) * r;
     const F nM = dot(n, M);
     const auto front = t.d < nc;
-    const auto toward = choose(front, nM < F(0.0f), nM > F(0.0f));
+    const auto toward = choose(front, nM<F(0.0f), nM> F(0.0f));
     const WVec3<A> P0 = select(front, c + negate(r) * n, c + r * n);
     const F tp = quotient(t.d - dot(n, P0), nM);
     live = live & (reaching | (toward & ~(tp > F(1.0f))));
@@ -156,8 +154,8 @@ WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const 
         const WVec3<A> X = c + u * M;
         const auto crosses_k = dot(ek, V) <= dot(ek, X);
         const F along = dot(ek, M);
-        const auto by_signs = choose(along == F(0.0f), dot(ek, V) <= dot(ek, c),
-                                     ~((numerator > F(0.0f)) ^ (along > F(0.0f))));
+        const auto by_signs =
+            choose(along == F(0.0f), dot(ek, V) <= dot(ek, c), ~((numerator > F(0.0f)) ^ (along > F(0.0f))));
         const auto use_k = choose(speed != F(0.0f), crosses_k, ~(numerator == F(0.0f)) & by_signs);
         // The edge starting at k, or the one ending there (starting at k + 2).
         const B s0 = choose(use_k, corner0, corner1);

@@ -21,8 +21,7 @@ namespace wide_detail {
 // BoxTri_ProjectTriangle: a corner below the running min becomes it,
 // otherwise one above the running max becomes that.
 template <class A>
-void project_triangle(const WVec3<A> (&v)[3], const WVec3<A>& L, typename Lanes<A>::F& lo,
-                      typename Lanes<A>::F& hi) {
+void project_triangle(const WVec3<A> (&v)[3], const WVec3<A>& L, typename Lanes<A>::F& lo, typename Lanes<A>::F& hi) {
     lo = hi = dot(L, v[0]);
     for (int k = 1; k < 3; ++k) {
         const auto p = dot(L, v[k]);
@@ -37,12 +36,12 @@ void project_triangle(const WVec3<A> (&v)[3], const WVec3<A>& L, typename Lanes<
 // Sweep_BoxTriangle on the lanes `active`: each lane's fraction in [0, 1], or
 // box_triangle_no_contact (1e28).
 template <class A>
-typename Lanes<A>::F sweep_box_triangle(const typename Lanes<A>::B& active, const Box& box,
-                                        const WVec3<A> (&v)[3], const WVec3<A> (&e)[3], const Vec3& move,
-                                        Quirks quirks) {
+typename Lanes<A>::F sweep_box_triangle(const typename Lanes<A>::B& active, const Box& box, const WVec3<A> (&v)[3],
+                                        const WVec3<A> (&e)[3], const Vec3& move, Quirks quirks) {
     using F = typename Lanes<A>::F;
     const F none(box_triangle_no_contact);
-    wide_detail::WWindow<A> w{F(0.0f), F(box_triangle_open_window), active, quirks.has(Quirk::interval_zero_speed_reset)};
+    wide_detail::WWindow<A> w{F(0.0f), F(box_triangle_open_window), active,
+                              quirks.has(Quirk::interval_zero_speed_reset)};
     const WVec3<A> M(move), centre(box.centre);
     const WVec3<A> axis[3] = {WVec3<A>(box.axis[0]), WVec3<A>(box.axis[1]), WVec3<A>(box.axis[2])};
     const F half[3] = {F(box.half[0]), F(box.half[1]), F(box.half[2])};

@@ -25,9 +25,9 @@ struct WWindow {
     // still, the box [b_min, b_max] moves at v. Lanes it separates leave `live`.
     void axis(const F& v, const F& a_min, const F& a_max, const F& b_min, const F& b_max) {
         const F one(1.0f), zero(0.0f);
-        const B below = b_max < a_min;                  // case 1: B below A
-        const B above = ~below & (a_max < b_min);       // case 2: B above A
-        const B overlapping = ~below & ~above;          // case 3
+        const B below = b_max < a_min;             // case 1: B below A
+        const B above = ~below & (a_max < b_min);  // case 2: B above A
+        const B overlapping = ~below & ~above;     // case 3
         B apart = (below & (v <= zero)) | (above & (v >= zero));
         const F k = quotient(one, v);
         // Cases 1 and 2 raise t_first (separated when it passes tMax), lower t_last.

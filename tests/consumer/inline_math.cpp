@@ -38,12 +38,12 @@ int main() {
         put(levelsweep::cross(a, b));
         put(levelsweep::normalize_rsqrt(a));
         const Vec3 n = levelsweep::normalize_rsqrt(levelsweep::cross(b - a, c - a));
-        const auto face = levelsweep::face_test(n, levelsweep::dot(n, a), levelsweep::tri_flags::two_sided, m, b - m,
-                                                true);
+        const auto face =
+            levelsweep::face_test(n, levelsweep::dot(n, a), levelsweep::tri_flags::two_sided, m, b - m, true);
         std::printf("%d %d %u ", face.has_value(), face && face->flipped, face ? face->marks : 0u);
         const levelsweep::WorkingTriangle t = levelsweep::prepare_triangle(a, b, c);
         const levelsweep::SphereTriangleSweep hit =
-                levelsweep::sweep_sphere_triangle(t, m, 0.5f, 0.1f * (a - m), levelsweep::Quirks::faithful());
+            levelsweep::sweep_sphere_triangle(t, m, 0.5f, 0.1f * (a - m), levelsweep::Quirks::faithful());
         std::printf("%d ", hit.hit);
         put(hit.fraction);
         std::printf("\n");

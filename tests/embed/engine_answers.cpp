@@ -22,10 +22,14 @@ world::WorldAnswer typed_answer(EngineContext& ctx, const World& w, const WorldQ
         return std::visit(
             [&](const auto& typed) {
                 using T = std::decay_t<decltype(typed)>;
-                if constexpr (std::is_same_v<T, GatherQuery>) return ctx.gather(typed, b);
-                else if constexpr (std::is_same_v<T, ShapeOverlapQuery>) return ctx.overlap(typed, c);
-                else if constexpr (std::is_same_v<T, StrikeQuery>) return ctx.strikes(typed, c);
-                else return ctx.sweep(typed, c);
+                if constexpr (std::is_same_v<T, GatherQuery>)
+                    return ctx.gather(typed, b);
+                else if constexpr (std::is_same_v<T, ShapeOverlapQuery>)
+                    return ctx.overlap(typed, c);
+                else if constexpr (std::is_same_v<T, StrikeQuery>)
+                    return ctx.strikes(typed, c);
+                else
+                    return ctx.sweep(typed, c);
             },
             x);
     });
@@ -34,7 +38,8 @@ world::WorldAnswer typed_answer(EngineContext& ctx, const World& w, const WorldQ
 }  // namespace
 
 TEST_SUITE("engine answers") {
-    TEST_CASE("Engine: a context's mesh queries of every kind give run_query's answers on the batch and the reference path") {
+    TEST_CASE(
+        "Engine: a context's mesh queries of every kind give run_query's answers on the batch and the reference path") {
         const Engine e(bundled_level_file("street_10k.lvl"));
         const Level& level = bundled_level("street_10k.lvl");  // loaded on its own, for the lower-level API
         PathPair lower(level);
@@ -56,7 +61,9 @@ TEST_SUITE("engine answers") {
         CHECK(with_contacts > compared / 8);  // the queries meet the level
     }
 
-    TEST_CASE("Engine: a context's body queries with and without the mesh give World's answers on both paths, by run and by kind") {
+    TEST_CASE(
+        "Engine: a context's body queries with and without the mesh give World's answers on both paths, by run and by "
+        "kind") {
         Engine e(bundled_level_file("street_1k.lvl"));
         std::mt19937 rng = seeded_rng(1911);
         const RandomScene scene = random_scene(e.world(), rng, 500, {0, 0, 0}, {40, 21, 4});
@@ -67,9 +74,8 @@ TEST_SUITE("engine answers") {
         for (int frame = 0; frame < scaled(8); ++frame) {
             swing_strikes(e.world(), rng, scene);
             for (const WorldQuery& q : random_frame(rng, scene, 300, frame % 2 == 0)) {
-                const WorldAnswer want = answer_of(q, w.body_count(), [&](const WorldQuery& x, auto c, auto b) {
-                    return w.run(x, c, b, lower);
-                });
+                const WorldAnswer want = answer_of(
+                    q, w.body_count(), [&](const WorldQuery& x, auto c, auto b) { return w.run(x, c, b, lower); });
                 CHECK(world_answer_difference(world_answer(batch, w, q), want) == "");
                 CHECK(world_answer_difference(world_answer(reference, w, q), want) == "");
                 CHECK(world_answer_difference(typed_answer(batch, w, q), want) == "");
@@ -106,8 +112,8 @@ TEST_SUITE("engine answers") {
                 CHECK(answer_difference(mesh_answer(batch, q), mesh_answer(reference, q)) == "");
             }
             for (const WorldQuery& q : random_frame(scene_rng, scene, scaled(600), true))
-                CHECK(world_answer_difference(world_answer(batch, e.world(), q), world_answer(reference, e.world(), q)) ==
-                      "");
+                CHECK(world_answer_difference(world_answer(batch, e.world(), q),
+                                              world_answer(reference, e.world(), q)) == "");
         }
     }
 }

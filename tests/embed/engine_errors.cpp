@@ -87,8 +87,10 @@ TEST_SUITE("engine errors") {
         }
         for (const Isa isa : {Isa::sse4_2, Isa::avx2, Isa::avx512, Isa::neon}) {
             options.isa = std::string(isa_name(isa));
-            if (isa_available(isa)) CHECK(Engine(level, options).isa() == isa);
-            else CHECK_THROWS_AS(Engine(level, options), std::invalid_argument);
+            if (isa_available(isa))
+                CHECK(Engine(level, options).isa() == isa);
+            else
+                CHECK_THROWS_AS(Engine(level, options), std::invalid_argument);
         }
         options.isa = "auto";
         options.path = Path::reference;

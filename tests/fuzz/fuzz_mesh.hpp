@@ -32,7 +32,9 @@ inline void check_mesh(const detail::RawMesh& m) {
 // The same vertices bit for bit, the same triangles with the same names.
 inline void check_same(const detail::RawMesh& a, const detail::RawMesh& b) {
     check(a.vertices.size() == b.vertices.size() && a.triangles.size() == b.triangles.size());
-    const auto same = [](float x, float y) { return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y); };
+    const auto same = [](float x, float y) {
+        return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
+    };
     for (std::size_t i = 0; i < a.vertices.size(); ++i) {
         const Vec3 &p = a.vertices[i], &q = b.vertices[i];
         check(same(p.x, q.x) && same(p.y, q.y) && same(p.z, q.z));
@@ -63,7 +65,8 @@ std::optional<detail::RawMesh> read_or_refuse(Read read, const std::filesystem::
 
 // The fuzzer's input, written to `input` and read from there.
 template <class Read>
-std::optional<detail::RawMesh> read_input(Read read, const InputFile& input, const std::uint8_t* data, std::size_t size) {
+std::optional<detail::RawMesh> read_input(Read read, const InputFile& input, const std::uint8_t* data,
+                                          std::size_t size) {
     input.write(data, size);
     return read_or_refuse(read, input.path());
 }

@@ -22,7 +22,8 @@ std::string as_obj(const detail::RawMesh& m) {
     for (const detail::RawTriangle& t : m.triangles) {
         if (t.group != group) out += "g " + m.groups[group = t.group] + "\n";
         if (t.material != material) out += "usemtl " + m.materials[material = t.material] + "\n";
-        out += "f " + std::to_string(t.v[0] + 1) + " " + std::to_string(t.v[1] + 1) + " " + std::to_string(t.v[2] + 1) + "\n";
+        out += "f " + std::to_string(t.v[0] + 1) + " " + std::to_string(t.v[1] + 1) + " " + std::to_string(t.v[2] + 1) +
+               "\n";
     }
     return out;
 }

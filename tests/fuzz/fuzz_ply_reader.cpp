@@ -31,7 +31,8 @@ std::string as_ply(const detail::RawMesh& m, Order order) {
                       "\nproperty float x\nproperty float y\nproperty float z\nelement face " +
                       std::to_string(m.triangles.size()) + "\nproperty list uchar uint vertex_indices\nend_header\n";
     for (const Vec3& p : m.vertices) {
-        if (order == Order::ascii) out += fuzz::float_text(p.x) + " " + fuzz::float_text(p.y) + " " + fuzz::float_text(p.z) + "\n";
+        if (order == Order::ascii)
+            out += fuzz::float_text(p.x) + " " + fuzz::float_text(p.y) + " " + fuzz::float_text(p.z) + "\n";
         else
             for (const float c : {p.x, p.y, p.z}) put(out, std::bit_cast<std::uint32_t>(c), 4, order);
     }

@@ -55,14 +55,15 @@ void read_everything(levelsweep::QuerySource& source, std::size_t size, bool gzi
                 check(r.error.rfind("line " + std::to_string(r.position) + ": ", 0) == 0);
                 check(writable(r.error));
             } else {
-                const auto again = levelsweep::query_from_json(levelsweep::query_to_json(r.query), r.query.settings.quirks);
+                const auto again =
+                    levelsweep::query_from_json(levelsweep::query_to_json(r.query), r.query.settings.quirks);
                 check(encoded(again) == encoded(r.query));
             }
         }
         records += n;
     }
     if (!gzipped) check(records <= size);  // at least a byte a line
-    check(source.read(chunk) == 0);  // the end stays the end
+    check(source.read(chunk) == 0);        // the end stays the end
 }
 
 }  // namespace

@@ -45,7 +45,8 @@ struct TempFiles {
 };
 
 bool gzipped(const std::string& bytes) {
-    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b;
+    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+           static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
 std::uint32_t u32_at(const std::string& s, std::size_t at) {
@@ -54,7 +55,8 @@ std::uint32_t u32_at(const std::string& s, std::size_t at) {
     return v;
 }
 void put_crc(std::string& s, std::size_t at, std::size_t from, std::size_t n) {
-    const auto crc = static_cast<std::uint32_t>(::crc32(0L, reinterpret_cast<const Bytef*>(s.data() + from), static_cast<uInt>(n)));
+    const auto crc =
+        static_cast<std::uint32_t>(::crc32(0L, reinterpret_cast<const Bytef*>(s.data() + from), static_cast<uInt>(n)));
     for (std::size_t i = 0; i < 4; ++i) s[at + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
 }
 

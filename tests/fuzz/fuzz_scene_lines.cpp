@@ -20,8 +20,8 @@
 
 namespace {
 
-using levelsweep::fuzz::check;
 using levelsweep::json;
+using levelsweep::fuzz::check;
 
 // Two humans and a crate on a street block, as a scene file gives them.
 const char* const scene_text = R"({"levelsweep_scene": 1,

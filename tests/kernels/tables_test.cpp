@@ -99,11 +99,14 @@ TEST_SUITE("pair tables") {
         CHECK_VEC3_NEAR(c.other.normal, -1, 0, 0);
     }
 
-    TEST_CASE("a segment never reaches a box: sweep (4,1) 0x00345588 and (1,4) 0x00345590 return 0, contact untouched") {
+    TEST_CASE(
+        "a segment never reaches a box: sweep (4,1) 0x00345588 and (1,4) 0x00345590 return 0, contact untouched") {
         const Shape forearm = Shape::of(Segment{{-3, 0, 0.5f}, {3, 0, 0.5f}, 0.05f});
         Contact a = fresh_contact(), b = fresh_contact();
-        CHECK_FALSE(sweep_entry(G, B, F)(a, Body{}, forearm, Body{}, box_b_shape(), {0, 0.4f, 0, 1}, Quirks::faithful()));
-        CHECK_FALSE(sweep_entry(B, G, F)(b, Body{}, box_b_shape(), Body{}, forearm, {0, 0.4f, 0, 1}, Quirks::faithful()));
+        CHECK_FALSE(
+            sweep_entry(G, B, F)(a, Body{}, forearm, Body{}, box_b_shape(), {0, 0.4f, 0, 1}, Quirks::faithful()));
+        CHECK_FALSE(
+            sweep_entry(B, G, F)(b, Body{}, box_b_shape(), Body{}, forearm, {0, 0.4f, 0, 1}, Quirks::faithful()));
         CHECK(a.written == 0);
         CHECK(b.written == 0);
         CHECK((overlap_entry(G, B) == nullptr));
@@ -111,7 +114,7 @@ TEST_SUITE("pair tables") {
         // A hand sphere through the same box does hit (issue #72's integration test).
         Contact hand = fresh_contact();
         CHECK(sweep_entry(S, B, F)(hand, Body{}, Shape::of(Sphere{0.09f, {0, -1.3f, 0.5f}}), Body{}, box_b_shape(),
-                                {0, 0.4f, 0, 1}, Quirks::faithful()));
+                                   {0, 0.4f, 0, 1}, Quirks::faithful()));
     }
 
     TEST_CASE("sweep (4,4) 0x00344300: the overlap test on the stretched segment, the move not read") {
@@ -133,15 +136,23 @@ TEST_SUITE("pair tables") {
     }
 
     TEST_CASE("eval: sweep[own][other] entries answer through the CLI, the empty ones included") {
-        const std::string box = R"({"type": "box", "A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], "P": [0,0,0.5], "half": [2,1,0.5]})";
+        const std::string box =
+            R"({"type": "box", "A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], "P": [0,0,0.5], "half": [2,1,0.5]})";
         const std::string in =
-            std::string(R"({"kernel": "sweep[2][1]", "inputs": {"own": {"type": "sphere", "r": 0.09, "C": [0, -1.3, 0.5]}, "other": )") +
-            box + R"(, "move": [0, 0.4, 0]}})" "\n" +
+            std::string(
+                R"({"kernel": "sweep[2][1]", "inputs": {"own": {"type": "sphere", "r": 0.09, "C": [0, -1.3, 0.5]}, "other": )") +
+            box +
+            R"(, "move": [0, 0.4, 0]}})"
+            "\n" +
             R"({"kernel": "sweep[2][2]", "inputs": {"own": {"type": "sphere", "r": 0.09, "C": [0, 0, 1]}, "other": )"
-            R"({"type": "sphere", "r": 0.16, "C": [1, 0, 1]}, "move": [1, 0, 0]}})" "\n" +
-            R"({"kernel": "sweep[2][2]", "inputs": {"mode": "faithful", "quirks": ["empty_round_sweeps"]}})" "\n" +
+            R"({"type": "sphere", "r": 0.16, "C": [1, 0, 1]}, "move": [1, 0, 0]}})"
+            "\n" +
+            R"({"kernel": "sweep[2][2]", "inputs": {"mode": "faithful", "quirks": ["empty_round_sweeps"]}})"
+            "\n" +
             R"({"kernel": "sweep[3][1]", "inputs": {"own": {"type": "capsule", "r": 0.35, "h": 1.8, "B": [-2.5, 0.8, 0]}, "other": )" +
-            box + R"(, "move": [-1.0, 0.3, 0], "own_body": {"owner_flags": 67108864}}})" "\n";
+            box +
+            R"(, "move": [-1.0, 0.3, 0], "own_body": {"owner_flags": 67108864}}})"
+            "\n";
         const auto out = json_lines(run_cli("eval -", in).out);
         REQUIRE(out.size() == 4);
         CHECK(out[0]["entry"] == "PhysicsSweep_SphereBox");

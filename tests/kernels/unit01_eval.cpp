@@ -20,21 +20,26 @@ TEST_SUITE("unit01 eval") {
         std::set<std::string> names;
         for (std::size_t at = 0, nl; (nl = r.out.find('\n', at)) != std::string::npos; at = nl + 1)
             names.insert(r.out.substr(at, nl - at));
-        for (const char* k : {"CollTri_ComputeEdges", "CollTri_ComputeEdgeNormals", "CollTri_ComputeNormal",
-                              "CollTri_Flip", "Sweep_SphereTriangle", "Sweep_SphereTriangleThunk",
-                              "SphereSweep_Edge", "SphereSweep_VertexRegion", "SphereSweep_EdgeCylinder",
-                              "Ray_InfiniteCylinder", "Segment_SphereIntersect", "Ray_SphereRoot", "Ray_CircleRoot",
-                              "PointTriangle_DistanceSq", "SphereTriangle_Penetration"})
+        for (const char* k :
+             {"CollTri_ComputeEdges", "CollTri_ComputeEdgeNormals", "CollTri_ComputeNormal", "CollTri_Flip",
+              "Sweep_SphereTriangle", "Sweep_SphereTriangleThunk", "SphereSweep_Edge", "SphereSweep_VertexRegion",
+              "SphereSweep_EdgeCylinder", "Ray_InfiniteCylinder", "Segment_SphereIntersect", "Ray_SphereRoot",
+              "Ray_CircleRoot", "PointTriangle_DistanceSq", "SphereTriangle_Penetration"})
             CHECK_MESSAGE(names.count(k) == 1, k);
     }
 
     TEST_CASE("rows 11 and 12 both ways, the unwritten mask and the corner's unwritten fraction") {
         const std::string input =
-            R"({"kernel": "Sweep_SphereTriangle", "inputs": {"centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4], )" + T + "}}\n" +
-            R"({"kernel": "Sweep_SphereTriangle", "mode": "corrected", "inputs": {"centre": [-0.9, -0.9, 0.6], "radius": 0.5, "move": [0.6, 1.2, -0.6], )" + T + "}}\n" +
-            R"({"kernel": "Sweep_SphereTriangle", "inputs": {"centre": [1, 1, 2], "radius": 0.5, "move": [0, 0, 1], )" + T + "}}\n" +
-            R"({"kernel": "SphereSweep_VertexRegion", "inputs": {"k": 0, "centre": [-1, -1, 0.2], "r": 0.5, "move": [-1, -1, 0], )" + T + "}}\n" +
-            R"({"kernel": "Segment_SphereIntersect", "inputs": {"A": [0, 0, 0], "E": [4, 0, 0], "C": [2, -0.3, 0.3], "r": 0.5}})" "\n" +
+            R"({"kernel": "Sweep_SphereTriangle", "inputs": {"centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4], )" +
+            T + "}}\n" +
+            R"({"kernel": "Sweep_SphereTriangle", "mode": "corrected", "inputs": {"centre": [-0.9, -0.9, 0.6], "radius": 0.5, "move": [0.6, 1.2, -0.6], )" +
+            T + "}}\n" +
+            R"({"kernel": "Sweep_SphereTriangle", "inputs": {"centre": [1, 1, 2], "radius": 0.5, "move": [0, 0, 1], )" +
+            T + "}}\n" +
+            R"({"kernel": "SphereSweep_VertexRegion", "inputs": {"k": 0, "centre": [-1, -1, 0.2], "r": 0.5, "move": [-1, -1, 0], )" +
+            T + "}}\n" +
+            R"({"kernel": "Segment_SphereIntersect", "inputs": {"A": [0, 0, 0], "E": [4, 0, 0], "C": [2, -0.3, 0.3], "r": 0.5}})"
+            "\n" +
             R"({"kernel": "PointTriangle_DistanceSq", "inputs": {"P": [5, -1, 1], )" + T + "}}\n";
         const auto lines = json_lines(run_cli("eval -", input).out);
         REQUIRE(lines.size() == 6);

@@ -111,7 +111,8 @@ TEST_SUITE("unit01 properties") {
         }
     }
 
-    TEST_CASE("SphereSweep_Edge 0x0034e3b8: late and missed corner contacts happen exactly where the root order predicts") {
+    TEST_CASE(
+        "SphereSweep_Edge 0x0034e3b8: late and missed corner contacts happen exactly where the root order predicts") {
         auto rng = seeded_rng(1003);
         const Vec3 v0{0, 0, 0}, v1{4, 0, 0}, v2{0, 4, 0};
         const WorkingTriangle t = prepare_triangle(v0, v1, v2);
@@ -139,7 +140,7 @@ TEST_SUITE("unit01 properties") {
             ++corner_hits;
             REQUIRE(truth >= 0);
             CHECK_NEAR_TOL(*corrected.edge.fraction, truth, 1e-4);  // the earliest root is the true touch
-            CHECK(*faithful.edge.fraction == roots.roots[0]);        // the original reports roots[0]
+            CHECK(*faithful.edge.fraction == roots.roots[0]);       // the original reports roots[0]
             const bool first_is_earliest = std::fabs(roots.roots[0] - *corrected.edge.fraction) <= 1e-6f;
             if (first_is_earliest) {
                 ++agree;

@@ -17,9 +17,7 @@ namespace {
 const char* const car_box =
     R"({"type": "box", "A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], "P": [0,0,0.5], "half": [2,1,0.5]})";
 
-std::string walker(const char* base) {
-    return join(R"({"type": "capsule", "r": 0.35, "h": 2, "B": )", base, "}");
-}
+std::string walker(const char* base) { return join(R"({"type": "capsule", "r": 0.35, "h": 2, "B": )", base, "}"); }
 
 std::string call(const std::string& kernel, const std::string& inputs, const std::string& extra = "") {
     return join(R"({"kernel": ")", kernel, R"(", )", extra, R"("inputs": )", inputs, "}\n");
@@ -44,13 +42,14 @@ TEST_SUITE("unit04 overlap") {
             names.insert(r.out.substr(at, nl - at));
             at = nl == std::string::npos ? r.out.size() : nl + 1;
         }
-        for (const char* k : {"Segment_ClosestParam", "Segment_ClosestPoint", "Segment_ClosestPoints",
-                              "CapsuleBox_CornerCircle", "CapsuleBox_SideInterval", "PhysicsOverlap_SphereSphere",
-                              "PhysicsOverlap_BoxBox", "PhysicsOverlap_CapsuleCapsule", "PhysicsOverlap_SegmentSegment",
-                              "PhysicsOverlap_BoxSphere", "PhysicsOverlap_CapsuleBox", "PhysicsOverlap_BoxCapsule",
-                              "PhysicsOverlap_SphereBox", "PhysicsOverlap_SegmentSphere", "PhysicsOverlap_SphereSegment",
-                              "PhysicsOverlap_CapsuleSphere", "PhysicsOverlap_SphereCapsule",
-                              "PhysicsOverlap_SegmentCapsule", "PhysicsOverlap_CapsuleSegment", "IPhysics_OverlapShape"})
+        for (const char* k :
+             {"Segment_ClosestParam",          "Segment_ClosestPoint",          "Segment_ClosestPoints",
+              "CapsuleBox_CornerCircle",       "CapsuleBox_SideInterval",       "PhysicsOverlap_SphereSphere",
+              "PhysicsOverlap_BoxBox",         "PhysicsOverlap_CapsuleCapsule", "PhysicsOverlap_SegmentSegment",
+              "PhysicsOverlap_BoxSphere",      "PhysicsOverlap_CapsuleBox",     "PhysicsOverlap_BoxCapsule",
+              "PhysicsOverlap_SphereBox",      "PhysicsOverlap_SegmentSphere",  "PhysicsOverlap_SphereSegment",
+              "PhysicsOverlap_CapsuleSphere",  "PhysicsOverlap_SphereCapsule",  "PhysicsOverlap_SegmentCapsule",
+              "PhysicsOverlap_CapsuleSegment", "IPhysics_OverlapShape"})
             CHECK_MESSAGE(names.count(k) == 1, k);
         for (int o = 1; o <= 4; ++o)
             for (int t = 1; t <= 4; ++t) {
@@ -60,14 +59,13 @@ TEST_SUITE("unit04 overlap") {
     }
 
     TEST_CASE("eval: the segment and circle kernels") {
-        const std::string in =
-            call("Segment_ClosestParam", R"({"p0": [1,0,0], "d": [2,0,0], "q": [2,5,0]})") +
-            call("Segment_ClosestPoint", R"({"p0": [1,2,3], "d": [0,0,4], "q": [7,7,4]})") +
-            call("Segment_ClosestPoints", R"({"d1": [1,0,0], "d2": [0,0,0], "w": [-0.9,-0.05,0]})") +
-            call("Segment_ClosestPoints", R"({"d1": [1,0,0], "d2": [0,0,0], "w": [-0.9,-0.05,0]})",
-                 R"("mode": "corrected", )") +
-            call("CapsuleBox_CornerCircle", R"({"x": -4, "y": -5, "r": 6, "hx": 1, "hy": 1})") +
-            call("CapsuleBox_SideInterval", R"({"x": -3, "y": 0, "r": 0.9, "hx": 2, "hy": 1})");
+        const std::string in = call("Segment_ClosestParam", R"({"p0": [1,0,0], "d": [2,0,0], "q": [2,5,0]})") +
+                               call("Segment_ClosestPoint", R"({"p0": [1,2,3], "d": [0,0,4], "q": [7,7,4]})") +
+                               call("Segment_ClosestPoints", R"({"d1": [1,0,0], "d2": [0,0,0], "w": [-0.9,-0.05,0]})") +
+                               call("Segment_ClosestPoints", R"({"d1": [1,0,0], "d2": [0,0,0], "w": [-0.9,-0.05,0]})",
+                                    R"("mode": "corrected", )") +
+                               call("CapsuleBox_CornerCircle", R"({"x": -4, "y": -5, "r": 6, "hx": 1, "hy": 1})") +
+                               call("CapsuleBox_SideInterval", R"({"x": -3, "y": 0, "r": 0.9, "hx": 2, "hy": 1})");
         const auto r = run_cli("eval -", in);
         REQUIRE(r.exit_code == 0);
         const auto out = json_lines(r.out);
@@ -87,10 +85,13 @@ TEST_SUITE("unit04 overlap") {
     TEST_CASE("eval: pair functions return the hit and exactly the words written") {
         const std::string cap0 = walker("[0,0,0]");
         const std::string in =
-            call("PhysicsOverlap_CapsuleCapsule", join(R"({"own": )", cap0, R"(, "other": )", walker("[0.5,0,1]"), "}")) +
-            call("PhysicsOverlap_CapsuleBox", join(R"({"own": )", walker("[-2.2,-1.2,0]"), R"(, "other": )", car_box, "}")) +
-            call("PhysicsOverlap_SphereSphere",
-                 R"({"own": {"type": "sphere", "r": 0.5, "C": [0,0,0]}, "other": {"type": 2, "r": 0.5, "C": [1.001,0,0]}})") +
+            call("PhysicsOverlap_CapsuleCapsule",
+                 join(R"({"own": )", cap0, R"(, "other": )", walker("[0.5,0,1]"), "}")) +
+            call("PhysicsOverlap_CapsuleBox",
+                 join(R"({"own": )", walker("[-2.2,-1.2,0]"), R"(, "other": )", car_box, "}")) +
+            call(
+                "PhysicsOverlap_SphereSphere",
+                R"({"own": {"type": "sphere", "r": 0.5, "C": [0,0,0]}, "other": {"type": 2, "r": 0.5, "C": [1.001,0,0]}})") +
             call("PhysicsOverlap_BoxBox",
                  join(R"({"own": {"type": "box", "A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], "P": [100,0,0], )",
                       R"("half": [1,1,1]}, "other": {"type": "box", "A0": [1,0,0], "A1": [0,1,0], "A2": [0,0,1], )",
@@ -142,10 +143,11 @@ TEST_SUITE("unit04 overlap") {
         const char* const tail = R"(, "candidates": [{"owner": 2, "chain": [{"id": 7, "shape": )";
         const std::string high = join(head, walker("[0,-1.2,50]"), tail, car_box, "}]}]}");
         const std::string low = join(head, walker("[0,-1.2,0]"), tail, car_box, "}]}]}");
-        const auto out = json_lines(
-            run_cli("eval -", call("IPhysics_OverlapShape", high) + call("IPhysics_OverlapShape", low) +
-                                  call("IPhysics_OverlapShape", R"({"owner": 1, "own": {"type": "sphere", "r": 1, "C": [0,0,0]}})"))
-                .out);
+        const auto out =
+            json_lines(run_cli("eval -", call("IPhysics_OverlapShape", high) + call("IPhysics_OverlapShape", low) +
+                                             call("IPhysics_OverlapShape",
+                                                  R"({"owner": 1, "own": {"type": "sphere", "r": 1, "C": [0,0,0]}})"))
+                           .out);
         REQUIRE(out.size() == 3);
         CHECK(out[0]["return"] == 0);  // the gather box rejects it
         CHECK(out[1]["return"] == 1);

@@ -160,7 +160,8 @@ TEST_SUITE("unit04 overlap") {
 
     TEST_CASE("PhysicsOverlap_CapsuleCapsule 0x00346388: horizontal normal, depth, inclusive vertical, strict sides") {
         const Shape own = capsule(0.35f, 2.0f, {0, 0, 0});
-        const std::uint64_t writes = words(offs::own_normal, 16) | words(offs::other_normal, 16) | words(offs::depth, 4);
+        const std::uint64_t writes =
+            words(offs::own_normal, 16) | words(offs::other_normal, 16) | words(offs::depth, 4);
         {
             Contact c = fresh_contact();
             REQUIRE(physics_overlap_capsule_capsule(c, own, capsule(0.35f, 2.0f, {0.5f, 0, 1.0f}), faithful));
@@ -184,7 +185,8 @@ TEST_SUITE("unit04 overlap") {
         }
         Contact c = fresh_contact();
         CHECK(physics_overlap_capsule_capsule(c, own, capsule(0.35f, 2.0f, {0.5f, 0, 2.0f}), faithful));  // ends touch
-        CHECK(silent(physics_overlap_capsule_capsule, own, capsule(0.35f, 2.0f, {0.7f, 0, 0})) == false);  // sides touch
+        CHECK(silent(physics_overlap_capsule_capsule, own, capsule(0.35f, 2.0f, {0.7f, 0, 0})) ==
+              false);  // sides touch
         CHECK(silent(physics_overlap_capsule_capsule, own, capsule(0.35f, 2.0f, {0.5f, 0, 2.01f})) == false);
     }
 
@@ -378,7 +380,7 @@ TEST_SUITE("unit04 overlap") {
             bool hit;
         };
         const Row rows[] = {
-            {seg, sphere(0.15f, {0.5f, 0, 0}), true},     // distance 0.1 to the end
+            {seg, sphere(0.15f, {0.5f, 0, 0}), true},      // distance 0.1 to the end
             {seg, sphere(0.15f, {0.2f, 0.3f, 0}), false},  // 0.09 > 0.0625
             {seg, sphere(0.25f, {0.2f, 0.3f, 0}), true},
             {point, sphere(0.1f, {0.2f, 0, 0}), true},  // a zero-length segment is a sphere; touching
@@ -410,7 +412,8 @@ TEST_SUITE("unit04 overlap") {
         CHECK_FALSE(silent(physics_overlap_capsule_sphere, capsule(0.35f, 0, {0, 0, 0}), sphere(0.1f, {0, 0.46f, 0})));
     }
 
-    TEST_CASE("PhysicsOverlap_SegmentCapsule 0x00346fb8 and PhysicsOverlap_CapsuleSegment 0x00347148: the spec's rows") {
+    TEST_CASE(
+        "PhysicsOverlap_SegmentCapsule 0x00346fb8 and PhysicsOverlap_CapsuleSegment 0x00347148: the spec's rows") {
         const Shape cap = capsule(0.35f, 2.0f, {0, 0, 0});
         const Shape low = segment({0.3f, -0.5f, 2.2f}, {0.3f, 0.5f, 2.2f}, 0.07f);   // 0.13 <= 0.1764
         const Shape high = segment({0.3f, -0.5f, 2.4f}, {0.3f, 0.5f, 2.4f}, 0.07f);  // 0.25 > 0.1764

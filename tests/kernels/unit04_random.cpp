@@ -30,14 +30,10 @@ double point_segment_distance(D3 q, D3 p, D3 d) {
 Shape random_shape(ShapeType type, std::mt19937& rng) {
     const Vec3 at = uniform_vec(rng, -1.5f, 1.5f);
     switch (type) {
-        case ShapeType::box:
-            return Shape::of(randomly_oriented(box(at, uniform_vec(rng, 0.1f, 1.0f)), rng));
-        case ShapeType::sphere:
-            return sphere(uniform(rng, 0.05f, 1.0f), at);
-        case ShapeType::capsule:
-            return capsule(uniform(rng, 0.05f, 0.6f), uniform(rng, 0.0f, 2.0f), at);
-        case ShapeType::segment:
-            return segment(at, at + uniform_vec(rng, -1.5f, 1.5f), uniform(rng, 0.0f, 0.3f));
+        case ShapeType::box: return Shape::of(randomly_oriented(box(at, uniform_vec(rng, 0.1f, 1.0f)), rng));
+        case ShapeType::sphere: return sphere(uniform(rng, 0.05f, 1.0f), at);
+        case ShapeType::capsule: return capsule(uniform(rng, 0.05f, 0.6f), uniform(rng, 0.0f, 2.0f), at);
+        case ShapeType::segment: return segment(at, at + uniform_vec(rng, -1.5f, 1.5f), uniform(rng, 0.0f, 0.3f));
     }
     return {};
 }
@@ -61,7 +57,8 @@ TEST_SUITE("unit04 overlap") {
                 ++general;
                 // Under the absolute thresholds (D < 1e-6 parallel; |sN|, |tN| < 1e-6 rounded
                 // to 0) a near-parallel pair gets a nearby but not the nearest pair.
-                const double a = sat_ref::dot(sat_ref::d3(d1), sat_ref::d3(d1)), b = sat_ref::dot(sat_ref::d3(d1), sat_ref::d3(d2)),
+                const double a = sat_ref::dot(sat_ref::d3(d1), sat_ref::d3(d1)),
+                             b = sat_ref::dot(sat_ref::d3(d1), sat_ref::d3(d2)),
                              c = sat_ref::dot(sat_ref::d3(d2), sat_ref::d3(d2));
                 if (a * c - b * b < 1e-4 || a < 0.04 || c < 0.04) {
                     ++near_parallel;
@@ -76,7 +73,8 @@ TEST_SUITE("unit04 overlap") {
             const D3 P1 = sat_ref::d3(p1), P2 = sat_ref::d3(p2), D1 = sat_ref::d3(d1), D2 = sat_ref::d3(d2);
             const double got = sat_ref::norm((P1 + double(p.s) * D1) - (P2 + double(p.t) * D2));
             // The distance to the second segment is convex along the first.
-            const auto [s_best, best] = sat_ref::convex_min([&](double s) { return point_segment_distance(P1 + s * D1, P2, D2); }, 0, 1);
+            const auto [s_best, best] =
+                sat_ref::convex_min([&](double s) { return point_segment_distance(P1 + s * D1, P2, D2); }, 0, 1);
             (void)s_best;
             CAPTURE(k);
             CHECK(got <= best + (kind == 1 ? 2e-4 : 1e-5));
@@ -87,7 +85,8 @@ TEST_SUITE("unit04 overlap") {
                 CHECK(f.t == 0.0f);
             }
         }
-        MESSAGE("checked " << checked << ", skipped " << near_parallel << " near-parallel of " << general << " general");
+        MESSAGE("checked " << checked << ", skipped " << near_parallel << " near-parallel of " << general
+                           << " general");
         CHECK(near_parallel * 20 < general);
     }
 
@@ -123,7 +122,8 @@ TEST_SUITE("unit04 overlap") {
             const double aligned_gap = sat_ref::box_box_gap(rao, rbo, {}, sat_ref::box_box_axes(rao, rbo));
             if (std::fabs(aligned_gap) >= 1e-4) {
                 Contact d = fresh_contact();
-                CHECK(physics_overlap_box_box(d, Shape::of(ao), Shape::of(bo), Quirks::faithful()) == (aligned_gap <= 0));
+                CHECK(physics_overlap_box_box(d, Shape::of(ao), Shape::of(bo), Quirks::faithful()) ==
+                      (aligned_gap <= 0));
                 ++aligned_checked;
             }
         }
@@ -198,7 +198,8 @@ TEST_SUITE("unit04 overlap") {
             CHECK_NEAR_TOL(c.other.normal.z, normal.z, normal_tol);
             CHECK_NEAR_TOL(c.depth, depth, 2e-5);
         }
-        MESSAGE(hits << " hits (" << corners << " at corners) of " << n << ", " << ambiguous << " on a boundary skipped");
+        MESSAGE(hits << " hits (" << corners << " at corners) of " << n << ", " << ambiguous
+                     << " on a boundary skipped");
         CHECK(corners > n / 100);
         CHECK(ambiguous * 50 < n);
     }
@@ -248,9 +249,9 @@ Shape poisoned_shape(ShapeType type, std::mt19937& rng) {
     Shape s = random_shape(type, rng);
     const float bad[] = {std::nanf(""), INFINITY, -INFINITY};
     const float v = bad[rng() % 3];
-    float* fields[] = {&s.box.half[1],      &s.box.axis[2].z,   &s.box.centre.x,  &s.sphere.radius,
-                       &s.sphere.centre.y,  &s.capsule.radius,  &s.capsule.base.x, &s.capsule.height,
-                       &s.segment.start.z,  &s.segment.end.x,   &s.segment.radius};
+    float* fields[] = {&s.box.half[1],     &s.box.axis[2].z,  &s.box.centre.x,   &s.sphere.radius,
+                       &s.sphere.centre.y, &s.capsule.radius, &s.capsule.base.x, &s.capsule.height,
+                       &s.segment.start.z, &s.segment.end.x,  &s.segment.radius};
     const std::size_t pick = rng() % (std::size(fields) + 2);  // sometimes nothing is poisoned
     if (pick < std::size(fields)) *fields[pick] = v;
     return s;

@@ -59,7 +59,9 @@ Case random_case(std::mt19937& rng, int i) {
         const Vec3 offset = away * normalize_rsqrt(out);
         Vec3 target = c.box.centre;
         for (int k = 0; k < 3; ++k) {
-            const float along = (i % 4 == 3 ? nearest[k] : local[k]) + (k == 0 ? offset.x : k == 1 ? offset.y : offset.z);
+            const float along = (i % 4 == 3 ? nearest[k] : local[k]) + (k == 0   ? offset.x
+                                                                        : k == 1 ? offset.y
+                                                                                 : offset.z);
             target = target + along * c.box.axis[k];
         }
         c.move = uniform(rng, 0.5f, 1.5f) * (target - c.centre);
@@ -92,11 +94,13 @@ bool agrees(const SphereBoxSweep& k, const ReferenceSweep& ref) {
 // A grazing path where float32's cancellation, not the kernel's logic, makes the difference.
 bool rounding(const Case& c, const SphereBoxSweep& k, const ReferenceSweep& ref) {
     const double move = std::sqrt(length_sq(c.move)), scale = std::sqrt(length_sq(c.centre - c.box.centre)) + move;
-    return levelsweep::test::agrees_within_rounding(k.hit, k.fraction, ref, [&](double t) { return distance_at(c, t); },
-                                                    c.r, move, scale);
+    return levelsweep::test::agrees_within_rounding(
+        k.hit, k.fraction, ref, [&](double t) { return distance_at(c, t); }, c.r, move, scale);
 }
 
-SphereBoxSweep run(const Case& c, Quirks q) { return sweep_sphere_oriented_box(c.r, 1.0f, c.box, {}, c.centre, c.move, q); }
+SphereBoxSweep run(const Case& c, Quirks q) {
+    return sweep_sphere_oriented_box(c.r, 1.0f, c.box, {}, c.centre, c.move, q);
+}
 
 constexpr std::array<Quirk, 5> unit5_quirks = {Quirk::sphere_box_start_touching, Quirk::sphere_box_edge_graze,
                                                Quirk::sphere_box_edge_region_graze, Quirk::sphere_box_edge_end_corner,
@@ -105,8 +109,9 @@ constexpr std::array<Quirk, 5> unit5_quirks = {Quirk::sphere_box_start_touching,
 }  // namespace
 
 TEST_SUITE("unit05 sphere-box brute force") {
-    TEST_CASE("40,000 random sphere-box sweeps: corrected agrees with the sampled sweep, faithful differs only by "
-              "its quirks") {
+    TEST_CASE(
+        "40,000 random sphere-box sweeps: corrected agrees with the sampled sweep, faithful differs only by "
+        "its quirks") {
         std::mt19937 rng = levelsweep::test::seeded_rng(5);
         const int n = levelsweep::test::scaled(40000);
         std::map<std::string, int> kinds;

@@ -46,21 +46,21 @@ TEST_SUITE("unit05 eval cli") {
 
     TEST_CASE("Sweep_SphereOrientedBox, with the mode and a quirk switch per call") {
         const std::string corner = R"("r": 0.09, "C": [2.3, -1.3, 1.3], "sphereMove": [-0.4, 0.4, -0.4], )" + box_b;
-        const std::string in = R"({"kernel": "Sweep_SphereOrientedBox", "inputs": {)" + corner + "}}\n" +
-                               R"({"kernel": "Sweep_SphereOrientedBox", "mode": "corrected", "inputs": {)" + corner +
-                               "}}\n" +
-                               R"({"kernel": "Sweep_SphereOrientedBox", "inputs": {"r": 0.09, "C": [0, -1.05, 0.5], "sphereMove": [0, 0.1, 0], )" +
-                               box_b + "}}\n";
+        const std::string in =
+            R"({"kernel": "Sweep_SphereOrientedBox", "inputs": {)" + corner + "}}\n" +
+            R"({"kernel": "Sweep_SphereOrientedBox", "mode": "corrected", "inputs": {)" + corner + "}}\n" +
+            R"({"kernel": "Sweep_SphereOrientedBox", "inputs": {"r": 0.09, "C": [0, -1.05, 0.5], "sphereMove": [0, 0.1, 0], )" +
+            box_b + "}}\n";
         const auto lines = json_lines(run_cli("eval -", in).out);
         REQUIRE(lines.size() == 3);
         CHECK(lines[0]["return"] == 1);
         CHECK(lines[0]["feature_type"] == 1);
         CHECK(lines[0]["feature_index"] == 5);
         CHECK_NEAR(lines[0]["fraction"].get<double>(), 0.620096);
-        CHECK_NEAR(lines[0]["feature_normal"][0].get<double>(), -0.577);  // the original's table
+        CHECK_NEAR(lines[0]["feature_normal"][0].get<double>(), -0.577);                    // the original's table
         CHECK_NEAR(lines[0]["local_point"][0].get<double>(), 2.0 + 0.09 / std::sqrt(3.0));  // the centre
-        CHECK_NEAR(lines[1]["feature_normal"][0].get<double>(), 0.577);    // the outward normal
-        CHECK_NEAR(lines[1]["local_point"][0].get<double>(), 2.0);         // the corner
+        CHECK_NEAR(lines[1]["feature_normal"][0].get<double>(), 0.577);                     // the outward normal
+        CHECK_NEAR(lines[1]["local_point"][0].get<double>(), 2.0);                          // the corner
         CHECK(lines[2]["return"] == 0);
         CHECK(lines[2]["step_return"] == -1);  // touching at the start
         CHECK(lines[2]["fraction"].is_null());

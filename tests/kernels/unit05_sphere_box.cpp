@@ -117,8 +117,9 @@ TEST_SUITE("unit05 sphere-box sweep") {
         CHECK(s.c.written == sphere_box_words());
     }
 
-    TEST_CASE("Sweep_SphereOrientedBox 0x0034bbe8 via SphereBox_ToBoxSpace 0x0034baf0: edge along y gets the "
-              "wrong normal (quirk sphere_box_normal_tables)") {
+    TEST_CASE(
+        "Sweep_SphereOrientedBox 0x0034bbe8 via SphereBox_ToBoxSpace 0x0034baf0: edge along y gets the "
+        "wrong normal (quirk sphere_box_normal_tables)") {
         const Vec3 prev{2.3f, 0.0f, 1.3f}, move{-0.4f, 0.0f, -0.4f};
         const Strike s = sweep(prev, move);
         REQUIRE(s.hit);
@@ -137,9 +138,10 @@ TEST_SUITE("unit05 sphere-box sweep") {
         CHECK(fixed.c.fraction == s.c.fraction);
     }
 
-    TEST_CASE("Sweep_SphereOrientedBox 0x0034bbe8, SphereBox_SweepFaceEdges 0x0034b984: the corner's point is "
-              "the sphere centre and its normal the wrong table entry (quirks sphere_box_corner_point_centre, "
-              "sphere_box_normal_tables)") {
+    TEST_CASE(
+        "Sweep_SphereOrientedBox 0x0034bbe8, SphereBox_SweepFaceEdges 0x0034b984: the corner's point is "
+        "the sphere centre and its normal the wrong table entry (quirks sphere_box_corner_point_centre, "
+        "sphere_box_normal_tables)") {
         const Vec3 prev{2.3f, -1.3f, 1.3f}, move{-0.4f, 0.4f, -0.4f};
         const double f = (0.3 * std::sqrt(3.0) - 0.09) / (0.4 * std::sqrt(3.0));
         const Strike s = sweep(prev, move);
@@ -170,8 +172,9 @@ TEST_SUITE("unit05 sphere-box sweep") {
         CHECK_VEC3_NEAR(tables.c.other.normal, table_b, -table_b, table_b);  // true: (+, -, +)
     }
 
-    TEST_CASE("Sweep_SphereOrientedBox 0x0034beb0: start inside writes the world z into the local point "
-              "(quirk sphere_box_inside_world_z)") {
+    TEST_CASE(
+        "Sweep_SphereOrientedBox 0x0034beb0: start inside writes the world z into the local point "
+        "(quirk sphere_box_inside_world_z)") {
         for (const Vec3 move : {Vec3{0.3f, -0.2f, 0.1f}, Vec3{}}) {  // any move, also zero
             const Strike s = sweep({0.5f, 0.2f, 0.6f}, move);
             REQUIRE(s.hit);
@@ -179,7 +182,7 @@ TEST_SUITE("unit05 sphere-box sweep") {
             CHECK(s.c.other.feature_type == 4);
             CHECK(s.c.other.feature_index == 0);
             CHECK_VEC3_NEAR(s.c.point, 0.5, 0.2, 0.6);
-            CHECK_VEC3_NEAR(s.c.other.local, 0.5, 0.2, 0.6);  // the local z would be 0.1
+            CHECK_VEC3_NEAR(s.c.other.local, 0.5, 0.2, 0.6);   // the local z would be 0.1
             CHECK_NEAR_TOL(s.c.other.normal.x, 0.9285, 1e-4);  // the spec gives 4 decimals
             CHECK_NEAR_TOL(s.c.other.normal.y, 0.3714, 1e-4);
             CHECK_VEC3_NEAR(s.c.other.normal, 0.5 / std::sqrt(0.29), 0.2 / std::sqrt(0.29), 0.0);
@@ -188,18 +191,19 @@ TEST_SUITE("unit05 sphere-box sweep") {
             CHECK(s.c.own.normal.w == 1.0f);
             CHECK(s.c.written == sphere_box_words());
         }
-        const Strike fixed = sweep({0.5f, 0.2f, 0.6f}, {}, 0.09f,
-                                   Quirks::faithful().without(Quirk::sphere_box_inside_world_z));
+        const Strike fixed =
+            sweep({0.5f, 0.2f, 0.6f}, {}, 0.09f, Quirks::faithful().without(Quirk::sphere_box_inside_world_z));
         CHECK_VEC3_NEAR(fixed.c.other.local, 0.5, 0.2, 0.1);
     }
 
-    TEST_CASE("Sweep_SphereOrientedBox 0x0034c244: a sphere touching at the start with its centre outside "
-              "never hits (quirk sphere_box_start_touching)") {
+    TEST_CASE(
+        "Sweep_SphereOrientedBox 0x0034c244: a sphere touching at the start with its centre outside "
+        "never hits (quirk sphere_box_start_touching)") {
         const Strike s = sweep({0.0f, -1.05f, 0.5f}, {0.0f, 0.1f, 0.0f});
         CHECK_FALSE(s.hit);  // the face step returns -1
         check_untouched(s.c);
-        const SphereBoxSweep k = sweep_sphere_oriented_box(0.09f, 1.0f, box_b(), {}, {0.0f, -1.05f, 0.5f},
-                                                           {0.0f, 0.1f, 0.0f});
+        const SphereBoxSweep k =
+            sweep_sphere_oriented_box(0.09f, 1.0f, box_b(), {}, {0.0f, -1.05f, 0.5f}, {0.0f, 0.1f, 0.0f});
         CHECK(k.step_result == -1);
         // Next update the centre is inside: a hit at 0.
         const Strike next = sweep({0.0f, -0.95f, 0.5f}, {0.0f, 0.1f, 0.0f});
@@ -264,9 +268,9 @@ TEST_SUITE("unit05 sphere-box sweep") {
     TEST_CASE("Mirror (PhysicsSweep_BoxSphere 0x003454c0): the box moves, the values land in the other half") {
         Contact c;
         c.fill(leftover);
-        const bool hit = physics_sweep_box_sphere(c, Body{}, Shape::of(box_b()), Body{},
-                                                  Shape::of(Sphere{0.09f, {0.0f, -1.3f, 0.5f}}),
-                                                  Vec4{0.0f, -0.4f, 0.0f, 1.0f});
+        const bool hit =
+            physics_sweep_box_sphere(c, Body{}, Shape::of(box_b()), Body{},
+                                     Shape::of(Sphere{0.09f, {0.0f, -1.3f, 0.5f}}), Vec4{0.0f, -0.4f, 0.0f, 1.0f});
         REQUIRE(hit);
         CHECK_NEAR(c.fraction, 0.525);
         CHECK(c.own.feature_type == 0);
@@ -321,11 +325,11 @@ TEST_SUITE("unit05 sphere-box sweep") {
             int sx, sy, sz, type, index;
         };
         const Row rows[] = {
-            {1, 0, 0, 0, 1},    {-1, 0, 0, 0, 3},   {0, 1, 0, 0, 0},    {0, -1, 0, 0, 2},   {0, 0, 1, 0, 4},
-            {0, 0, -1, 0, 5},   {-1, 1, 0, 2, 0},   {1, 1, 0, 2, 1},    {1, -1, 0, 2, 2},   {-1, -1, 0, 2, 3},
-            {-1, 0, -1, 2, 4},  {-1, 0, 1, 2, 5},   {1, 0, -1, 2, 6},   {1, 0, 1, 2, 7},    {0, 1, 1, 2, 8},
-            {0, 1, -1, 2, 9},   {0, -1, -1, 2, 10}, {0, -1, 1, 2, 11},  {-1, 1, 1, 1, 0},   {1, 1, 1, 1, 1},
-            {1, 1, -1, 1, 2},   {-1, 1, -1, 1, 3},  {-1, -1, 1, 1, 4},  {1, -1, 1, 1, 5},   {1, -1, -1, 1, 6},
+            {1, 0, 0, 0, 1},    {-1, 0, 0, 0, 3},   {0, 1, 0, 0, 0},   {0, -1, 0, 0, 2}, {0, 0, 1, 0, 4},
+            {0, 0, -1, 0, 5},   {-1, 1, 0, 2, 0},   {1, 1, 0, 2, 1},   {1, -1, 0, 2, 2}, {-1, -1, 0, 2, 3},
+            {-1, 0, -1, 2, 4},  {-1, 0, 1, 2, 5},   {1, 0, -1, 2, 6},  {1, 0, 1, 2, 7},  {0, 1, 1, 2, 8},
+            {0, 1, -1, 2, 9},   {0, -1, -1, 2, 10}, {0, -1, 1, 2, 11}, {-1, 1, 1, 1, 0}, {1, 1, 1, 1, 1},
+            {1, 1, -1, 1, 2},   {-1, 1, -1, 1, 3},  {-1, -1, 1, 1, 4}, {1, -1, 1, 1, 5}, {1, -1, -1, 1, 6},
             {-1, -1, -1, 1, 7},
         };
         for (const Row& row : rows) {
@@ -347,8 +351,9 @@ TEST_SUITE("unit05 sphere-box sweep") {
         }
     }
 
-    TEST_CASE("SphereBox_ToBoxSpace 0x0034baf0: the six wrong entries, the hex constants and the other type "
-              "(quirk sphere_box_normal_tables)") {
+    TEST_CASE(
+        "SphereBox_ToBoxSpace 0x0034baf0: the six wrong entries, the hex constants and the other type "
+        "(quirk sphere_box_normal_tables)") {
         const Box b = box_b();
         const float a = table_a, t = table_b;
         CHECK(a == 0.70710683f);  // 0x3f3504f4, one ulp above 1/sqrt(2)
@@ -359,7 +364,7 @@ TEST_SUITE("unit05 sphere-box sweep") {
         };
         const Wrong wrong[] = {
             {2, 7, {-a, 0, a}, {a, 0, a}},    {2, 6, {-a, 0, -a}, {a, 0, -a}},  {2, 5, {a, 0, -a}, {-a, 0, a}},
-            {2, 4, {a, 0, a}, {-a, 0, -a}},   {1, 1, {-t, t, -t}, {t, t, t}},    {1, 3, {t, t, t}, {-t, t, -t}},
+            {2, 4, {a, 0, a}, {-a, 0, -a}},   {1, 1, {-t, t, -t}, {t, t, t}},   {1, 3, {t, t, t}, {-t, t, -t}},
             {1, 5, {-t, -t, -t}, {t, -t, t}}, {1, 7, {t, -t, t}, {-t, -t, -t}},
         };
         for (const Wrong& w : wrong) {

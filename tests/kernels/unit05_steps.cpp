@@ -42,7 +42,8 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK(touch.result == -1);
         CHECK(touch.fraction == 0.0f);
         CHECK_FALSE(touch.point);
-        const SphereBoxStep no_t0 = sphere_box_sweep_corner(half, {0.0f, 0.0f, 0.7f}, {0.0f, 0.0f, -1.0f}, 0.25f, false);
+        const SphereBoxStep no_t0 =
+            sphere_box_sweep_corner(half, {0.0f, 0.0f, 0.7f}, {0.0f, 0.0f, -1.0f}, 0.25f, false);
         CHECK(no_t0.result == 1);
         CHECK_NEAR(*no_t0.fraction, -0.05);  // the face root, behind the start
         const SphereBoxStep away = sphere_box_sweep_corner(half, {0.0f, 0.0f, 1.0f}, {1.0f, 0.0f, 0.0f}, 0.25f, true);
@@ -95,8 +96,9 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK(sphere_box_sweep_face_edges(half, {2.5f, 1.5f, 1.0f}, {0.1f, 0.1f, -0.05f}, 0.09f).result == 0);
     }
 
-    TEST_CASE("SphereBox_SweepCorner 0x0034b040: an edge swept as an infinite line reports a graze near a "
-              "corner past the face's end (quirk sphere_box_edge_graze)") {
+    TEST_CASE(
+        "SphereBox_SweepCorner 0x0034b040: an edge swept as an infinite line reports a graze near a "
+        "corner past the face's end (quirk sphere_box_edge_graze)") {
         // Start in the -x face region (local (-3, -0.3, 0.4)). In the step's axes (u, v, w) = (y, z, x),
         // folded: start (0.3, 0.4, 3), move (1, 0.5, -0.75), half (1, 0.5, 2), g = 1. Reaching w = c + r
         // the centre is still over the face in u (ku = 0.475 <= r.|mu| = 0.5) and past the edge v = 0.5
@@ -112,13 +114,15 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK(original.feature_type == 0);
         CHECK(original.feature_index == 3);
         // Corrected: past the face's end the corner sphere decides, and the line misses it.
-        const SphereBoxSweep fixed = kernel(centre, move, 0.5f, Quirks::faithful().without(Quirk::sphere_box_edge_graze));
+        const SphereBoxSweep fixed =
+            kernel(centre, move, 0.5f, Quirks::faithful().without(Quirk::sphere_box_edge_graze));
         CHECK_FALSE(fixed.hit);
         CHECK(fixed.step_result == 0);
     }
 
-    TEST_CASE("SphereBox_SweepEdges 0x0034b600: a graze of the edge moving away from the face it passes over is "
-              "lost (quirk sphere_box_edge_region_graze)") {
+    TEST_CASE(
+        "SphereBox_SweepEdges 0x0034b600: a graze of the edge moving away from the face it passes over is "
+        "lost (quirk sphere_box_edge_region_graze)") {
         // The edge along z at (x, y) = (-2, -1): in its (P, R) = (x, y) plane, folded, the start is
         // (0.7, 0.1) from the edge and the move (-0.75, 0.5): k = 0.425 > r.|mp| = 0.375, so the step
         // hands it to the R (y) face step, which rejects a move away from that face (ms = 0.5 >= 0).
@@ -139,8 +143,9 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK_VEC3_NEAR(fixed.world_point, -2.0, -1.0, 0.1);
     }
 
-    TEST_CASE("SphereBox_SweepEdge 0x0034b3b8: past the edge's end only the end corner is tried, not the two "
-              "other edges through it (quirk sphere_box_edge_end_corner)") {
+    TEST_CASE(
+        "SphereBox_SweepEdge 0x0034b3b8: past the edge's end only the end corner is tried, not the two "
+        "other edges through it (quirk sphere_box_edge_end_corner)") {
         // Edge region of the edge along z at (-2, -1); folded (P, Q, R) = (x, z, y): start (3, 0.4, 1.7),
         // move (-0.75, 0.5, -1). The centre leaves the edge's end Q = 0.5 still 0.49 m from its line,
         // so the step tries the end corner (2, 0.5, 1) alone, and misses it (|q x m|^2 = 0.46875 >
@@ -160,8 +165,9 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK_VEC3_NEAR(fixed.world_point, -2.0, -0.9, 0.0);
     }
 
-    TEST_CASE("SphereBox_SweepFaceEdges 0x0034b7b0: the corner sphere is tried only at the first plane "
-              "crossing, so an earlier graze of the corner is lost (quirk sphere_box_corner_region_graze)") {
+    TEST_CASE(
+        "SphereBox_SweepFaceEdges 0x0034b7b0: the corner sphere is tried only at the first plane "
+        "crossing, so an earlier graze of the corner is lost (quirk sphere_box_corner_region_graze)") {
         // Corner region, folded e = (0.8, 0.3, 0.1) from the corner, move (-1, -0.25, 0.5). The centre
         // first crosses x = hx at t = 0.8, 0.51 m from the corner (g2^2 + g4^2 = 0.26 > r^2.mx^2 = 0.25),
         // so the step goes on to the edge along x and finds nothing. But the path comes within r of
@@ -186,8 +192,9 @@ TEST_SUITE("unit05 sphere-box steps") {
         CHECK_VEC3_NEAR(both.world_point, -2.0, -1.0, 1.0);
     }
 
-    TEST_CASE("sphere-box: NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
-              "whole or not at all") {
+    TEST_CASE(
+        "sphere-box: NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
+        "whole or not at all") {
         const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
         const float odd[] = {nan, inf, -inf, 3e38f, 0.0f, -0.0f, 0.5f};
         const std::uint64_t words = Contact::word_mask(0x10, 16) | Contact::word_mask(0x50, 16) |

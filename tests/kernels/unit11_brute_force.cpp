@@ -47,7 +47,7 @@ D3 nearest_on_segment(D3 p, D3 a, D3 d) {
 
 enum class Pair { sphere_sphere, sphere_capsule, sphere_segment, capsule_sphere, capsule_capsule };
 constexpr std::array<Pair, 5> all_pairs = {Pair::sphere_sphere, Pair::sphere_capsule, Pair::sphere_segment,
-                                          Pair::capsule_sphere, Pair::capsule_capsule};
+                                           Pair::capsule_sphere, Pair::capsule_capsule};
 std::string pair_name(Pair p) {
     switch (p) {
         case Pair::sphere_sphere: return "sphere-sphere";
@@ -167,8 +167,9 @@ D3 perpendicular(std::mt19937& rng, D3 to, D3 also = {}) {
 // from the case's kind.
 Shape random_other(Pair p, std::mt19937& rng, int kind) {
     const float r = uniform(rng, 0.01f, 1.0f);
-    const float len = kind == 4 ? uniform(rng, 50, 500) : kind == 5 ? (rng() % 2 ? 0.0f : uniform(rng, 0, 1e-3f))
-                                                                    : uniform(rng, 0, 3);
+    const float len = kind == 4   ? uniform(rng, 50, 500)
+                      : kind == 5 ? (rng() % 2 ? 0.0f : uniform(rng, 0, 1e-3f))
+                                  : uniform(rng, 0, 3);
     const Vec3 at = test::uniform_vec(rng, -3, 3);
     switch (p) {
         case Pair::sphere_sphere:
@@ -226,12 +227,16 @@ Case tangent(Pair p, std::mt19937& rng) {
     double lo = 0.0, hi = 1.0;  // the distance is convex in t: a ternary search finds its minimum
     for (int i = 0; i < 200; ++i) {
         const double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-        if (distance_at(p, c, a) < distance_at(p, c, b)) hi = b;
-        else lo = a;
+        if (distance_at(p, c, a) < distance_at(p, c, b))
+            hi = b;
+        else
+            lo = a;
     }
     const D3 shift = ((lo + hi) / 2) * d3(xyz(c.move));
-    if (c.own.type == ShapeType::sphere) c.own.sphere.centre = f3(d3(c.own.sphere.centre) + shift);
-    else c.own.capsule.base = f3(d3(c.own.capsule.base) + shift);
+    if (c.own.type == ShapeType::sphere)
+        c.own.sphere.centre = f3(d3(c.own.sphere.centre) + shift);
+    else
+        c.own.capsule.base = f3(d3(c.own.capsule.base) + shift);
     c.kind = "tangent";
     return c;
 }
@@ -252,8 +257,12 @@ Case random_case(Pair p, std::mt19937& rng, int i) {
     if (kind == 6) move = uniform(rng, -4, 4) * (dot(ax.d, ax.d) > 0 ? unit(ax.d) : D3{0, 0, 1});  // along the axis
     c.move = with_w(f3(move), 1.0f);
     const bool lengths = p != Pair::sphere_sphere;  // two spheres have no length to vary
-    c.kind = kind == 0 ? "zero move" : kind == 3 ? "coincident" : kind == 4 && lengths ? "very long"
-             : kind == 5 && lengths ? "very short" : kind == 6 ? "along the axis" : "generic";
+    c.kind = kind == 0              ? "zero move"
+             : kind == 3            ? "coincident"
+             : kind == 4 && lengths ? "very long"
+             : kind == 5 && lengths ? "very short"
+             : kind == 6            ? "along the axis"
+                                    : "generic";
     return c;
 }
 
@@ -265,9 +274,9 @@ double scale_of(const Case& c) {
 
 struct Tally {
     int cases = 0, hits = 0, unexplained = 0;
-    std::map<std::string, double> largest;    // the largest fraction difference of an agreeing hit, by kind
-    std::map<std::string, double> roundings;  // the same in float32 roundings of the coordinates (see check_case)
-    double largest_normal = 0.0;  // the largest normal difference where it is checked
+    std::map<std::string, double> largest;       // the largest fraction difference of an agreeing hit, by kind
+    std::map<std::string, double> roundings;     // the same in float32 roundings of the coordinates (see check_case)
+    double largest_normal = 0.0;                 // the largest normal difference where it is checked
     std::map<std::string, int> kinds, rounding;  // cases, and those float32 rounding decides, by kind
 };
 
@@ -297,7 +306,8 @@ void check_case(Pair p, const Case& c, int i, Tally& tally) {
     const bool hit_c = fn(corrected, Body{}, c.own, Body{}, c.other, c.move, Quirks::corrected());
     CHECK(hit == hit_c);
     bool same = faithful.written == corrected.written;
-    for (std::size_t off = 0; off < Contact::record_bytes; off += 4) same = same && faithful.word_at(off) == corrected.word_at(off);
+    for (std::size_t off = 0; off < Contact::record_bytes; off += 4)
+        same = same && faithful.word_at(off) == corrected.word_at(off);
     CHECK_MESSAGE(same, pair_name(p) << " case " << i << ": the modes differ");
 
     const auto dist = [&](double t) { return distance_at(p, c, t); };

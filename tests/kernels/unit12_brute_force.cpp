@@ -95,8 +95,8 @@ bool agrees(const Result& k, const ReferenceSweep& ref) {
 bool rounding(const Case& c, const Result& k, const ReferenceSweep& ref) {
     const double move = std::hypot(c.move.x, c.move.y);
     const double scale = std::hypot(c.capsule.base.x - c.box.centre.x, c.capsule.base.y - c.box.centre.y) + move;
-    return levelsweep::test::agrees_within_rounding(k.hit, k.fraction, ref, [&](double t) { return distance_at(c, t); },
-                                                    c.capsule.radius, move, scale);
+    return levelsweep::test::agrees_within_rounding(
+        k.hit, k.fraction, ref, [&](double t) { return distance_at(c, t); }, c.capsule.radius, move, scale);
 }
 
 // Flag 0's screen: touching at the start with the base outside the footprint,
@@ -106,15 +106,16 @@ bool receding_start_touch(const Case& c, const ReferenceSweep& ref, const Result
     return distance_at(c, 1e-7) >= ref.start_distance;
 }
 
-constexpr std::array<Quirk, 5> unit12_quirks = {
-    Quirk::capsule_box_missed_grazes, Quirk::capsule_box_negative_fraction, Quirk::capsule_box_opposite_corner,
-    Quirk::capsule_box_corner_axes01, Quirk::capsule_box_start_centre_normal};
+constexpr std::array<Quirk, 5> unit12_quirks = {Quirk::capsule_box_missed_grazes, Quirk::capsule_box_negative_fraction,
+                                                Quirk::capsule_box_opposite_corner, Quirk::capsule_box_corner_axes01,
+                                                Quirk::capsule_box_start_centre_normal};
 
 }  // namespace
 
 TEST_SUITE("unit12 capsule-box brute force") {
-    TEST_CASE("40,000 random capsule-box sweeps per flag: corrected agrees with the sampled sweep, faithful "
-              "differs only by its quirks") {
+    TEST_CASE(
+        "40,000 random capsule-box sweeps per flag: corrected agrees with the sampled sweep, faithful "
+        "differs only by its quirks") {
         for (const int flag : {0, 1}) {
             CAPTURE(flag);
             std::mt19937 rng = levelsweep::test::seeded_rng(12 + flag);
@@ -134,8 +135,8 @@ TEST_SUITE("unit12 capsule-box brute force") {
                 }
                 const auto why = levelsweep::test::classify_case(
                     i, corrected, faithful, unit12_quirks, [&](Quirks q) { return run(c, q); },
-                    [&](const Result& k) { return agrees(k, ref); }, [&](const Result& k) { return rounding(c, k, ref); },
-                    kinds, unexplained);
+                    [&](const Result& k) { return agrees(k, ref); },
+                    [&](const Result& k) { return rounding(c, k, ref); }, kinds, unexplained);
                 // The kinds the spec lists: missed corner grazes (any flag), negative fractions (flag 1 only).
                 if (why == Quirk::capsule_box_negative_fraction) {
                     CHECK(flag == 1);
@@ -147,7 +148,8 @@ TEST_SUITE("unit12 capsule-box brute force") {
             }
             MESSAGE("flag " << flag << ": " << n << " sweeps, " << hits << " touching in the sampled sweep, "
                             << by_design << " start overlaps not moving towards the box (no contact by design)");
-            for (const auto& [kind, count] : kinds) MESSAGE("flag " << flag << ", differences, " << kind << ": " << count);
+            for (const auto& [kind, count] : kinds)
+                MESSAGE("flag " << flag << ", differences, " << kind << ": " << count);
             CHECK(unexplained == 0);
             if (flag == 1) CHECK(by_design == 0);
         }

@@ -139,8 +139,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK(air.c.flags == 1u);  // +0xb0 stays 1
     }
 
-    TEST_CASE("PhysicsSweep_CapsuleBox 0x00344f38: a corner normal points from the touch point to the capsule's "
-              "start (quirk capsule_box_start_centre_normal)") {
+    TEST_CASE(
+        "PhysicsSweep_CapsuleBox 0x00344f38: a corner normal points from the touch point to the capsule's "
+        "start (quirk capsule_box_start_centre_normal)") {
         const Vec3 base{-2.5f, -1.2f, 0.0f};
         const Walk w = sweep(base, mv(0.5f, 0.1f));
         REQUIRE(w.hit);
@@ -169,8 +170,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK_VEC3_NEAR(fixed.c.other.normal, -1.0, 0.0, 0.0);  // the true normal
     }
 
-    TEST_CASE("PhysicsSweep_CapsuleBox 0x00344f38: touching the (-, -) corner at the start takes its normal from "
-              "the opposite corner (quirk capsule_box_opposite_corner)") {
+    TEST_CASE(
+        "PhysicsSweep_CapsuleBox 0x00344f38: touching the (-, -) corner at the start takes its normal from "
+        "the opposite corner (quirk capsule_box_opposite_corner)") {
         const Walk w = sweep({-2.2f, -1.2f, 0.0f}, mv(0.1f, 0.1f));
         REQUIRE(w.hit);
         CHECK(w.c.fraction == 0.0f);
@@ -233,8 +235,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK(exact.c.fraction == 1.0f);
     }
 
-    TEST_CASE("CapsuleBox_SweepCorner 0x0034a318: a graze of the near corner not moving towards that side is "
-              "missed (quirk capsule_box_missed_grazes)") {
+    TEST_CASE(
+        "CapsuleBox_SweepCorner 0x0034a318: a graze of the near corner not moving towards that side is "
+        "missed (quirk capsule_box_missed_grazes)") {
         // -k = 0.1848 > r.mx = 0.168 and my < 0: the step returns 0, though the line passes
         // |k| / |m| = 0.3265 < r from the corner.
         const Walk w = sweep({-2.6f, -1.01f, 0.0f}, mv(0.48f, -0.3f));
@@ -249,8 +252,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK_NEAR(fixed.c.other.local.y, -1.0);
     }
 
-    TEST_CASE("CapsuleBox_SweepSide 0x0034a6d0: with flag 1 a receding path gets the end corner's past root, a "
-              "negative fraction (quirk capsule_box_negative_fraction)") {
+    TEST_CASE(
+        "CapsuleBox_SweepSide 0x0034a6d0: with flag 1 a receding path gets the end corner's past root, a "
+        "negative fraction (quirk capsule_box_negative_fraction)") {
         const Walk w = sweep({-2.5f, 0.8f, 0.0f}, mv(-1.0f, 0.3f), Owner::landing);
         REQUIRE(w.hit);
         CHECK_NEAR(w.c.fraction, -0.5);  // q = (-0.5, -0.2), B 0.44, C 0.1675, D 0.105
@@ -266,8 +270,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         check_untouched(fixed.c);
     }
 
-    TEST_CASE("PhysicsSweep_CapsuleBox 0x00344f38: corner normals use A0 and A1 whatever the in-plane axes "
-              "are (quirk capsule_box_corner_axes01)") {
+    TEST_CASE(
+        "PhysicsSweep_CapsuleBox 0x00344f38: corner normals use A0 and A1 whatever the in-plane axes "
+        "are (quirk capsule_box_corner_axes01)") {
         // Box B lying on its side: u = 0, the same footprint.
         Box lying;
         lying.half[0] = 0.5f;
@@ -285,7 +290,7 @@ TEST_SUITE("unit12 capsule-box sweep") {
         REQUIRE(w.hit);
         CHECK_NEAR(w.c.fraction, 0.631282);
         CHECK_VEC3_NEAR(w.c.other.normal, -0.707107, 0.0, -0.707107);  // a z part
-        CHECK_VEC3_NEAR(w.c.slide, -0.707107, -0.707107, 0.0);          // the slide is right
+        CHECK_VEC3_NEAR(w.c.slide, -0.707107, -0.707107, 0.0);         // the slide is right
         const Walk fixed = sweep({-2.5f, -1.5f, 0.0f}, mv(0.4f, 0.4f), Owner::grounded,
                                  Quirks::faithful().without(Quirk::capsule_box_corner_axes01), 0.35f, lying);
         CHECK_VEC3_NEAR(fixed.c.other.normal, -0.707107, -0.707107, 0.0);
@@ -354,8 +359,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK(corner.c.own.normal.w == 0.75f);
     }
 
-    TEST_CASE("CapsuleBox_SweepSide 0x0034a6d0: a zero move with flag 1 divides by a signed zero, the EE's signed "
-              "FLT_MAX hits on the right and top sides only") {
+    TEST_CASE(
+        "CapsuleBox_SweepSide 0x0034a6d0: a zero move with flag 1 divides by a signed zero, the EE's signed "
+        "FLT_MAX hits on the right and top sides only") {
         // The side step gets -mx (or -my) in the regions that negate: -0, so -s / -0 = -FLT_MAX.
         CHECK_FALSE(sweep({-2.6f, 0.2f, 0.0f}, mv(0.0f, 0.0f), Owner::landing).hit);  // left: +FLT_MAX
         CHECK_FALSE(sweep({0.5f, -1.6f, 0.0f}, mv(0.0f, 0.0f), Owner::landing).hit);  // bottom
@@ -434,8 +440,9 @@ TEST_SUITE("unit12 capsule-box sweep") {
         CHECK_NEAR(far.point->y, 1.0);
     }
 
-    TEST_CASE("capsule-box: NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
-              "whole or not at all") {
+    TEST_CASE(
+        "capsule-box: NaN, infinite and huge inputs flow through the float math: no crash, and a contact is written "
+        "whole or not at all") {
         const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
         const float odd[] = {nan, inf, -inf, 3e38f, 0.0f, -0.0f, 0.5f};
         int calls = 0;

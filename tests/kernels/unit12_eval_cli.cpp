@@ -36,7 +36,7 @@ TEST_SUITE("unit12 eval cli") {
         CHECK(lines[1]["contact"]["slide"] == nlohmann::json::array({0.0, 0.0, 0.0, 1.0}));  // airborne
         CHECK(lines[2]["return"] == 1);
         CHECK_NEAR(lines[2]["contact"]["fraction"].get<double>(), -0.5);  // flag 1: a negative fraction
-        CHECK(lines[3]["return"] == 0);                                    // BLOCKHUMANS: flag 0
+        CHECK(lines[3]["return"] == 0);                                   // BLOCKHUMANS: flag 0
         const auto& m = lines[4]["contact"];
         CHECK(lines[4]["return"] == 1);
         CHECK_NEAR(m["own_normal"][0].get<double>(), -1.0);

@@ -41,7 +41,7 @@ TEST_SUITE("unit13 box") {
         CHECK(last == 1.0f);
         first = 0.0f, last = box_triangle_open_window;
         CHECK(sweep_interval_overlap(first, last, 1.0f, 1, 0, 1, -3, -2));  // tFirst = 2 > tMax
-        CHECK(first == 2.0f);                                              // keeps the new value
+        CHECK(first == 2.0f);                                               // keeps the new value
         first = 0.0f, last = box_triangle_open_window;
         CHECK(sweep_interval_overlap(first, last, 1.0f, -1, 0, 1, -3, -2));  // moving away
         first = 0.0f, last = box_triangle_open_window;
@@ -103,7 +103,7 @@ TEST_SUITE("unit13 box") {
             CHECK(trace.first[k] == 0.0f);
             CHECK(trace.last[k] == 1.0f);
         }
-        CHECK_NEAR(trace.first[3], 0.75);  // A2
+        CHECK_NEAR(trace.first[3], 0.75);                  // A2
         for (int k : {4 + 3 + 2, 4 + 6 + 1, 4 + 6 + 2}) {  // e1 x A2, e2 x A1, e2 x A2: the last resets
             CHECK(trace.first[k] == 0.0f);
             CHECK(trace.last[k] == 1.0f);
@@ -241,8 +241,8 @@ TEST_SUITE("unit13 box") {
         CHECK(c.point.w == 1.0f);
         CHECK(c.flags == 0u);
         const std::uint64_t writes = words(offs::own_normal, 16) | words(offs::other_normal, 16) |
-                                     words(offs::other_local, 12) | words(offs::fraction, 4) |
-                                     words(offs::point, 16) | words(offs::flags, 4);
+                                     words(offs::other_local, 12) | words(offs::fraction, 4) | words(offs::point, 16) |
+                                     words(offs::flags, 4);
         CHECK(c.written == writes);  // +0x6c, +0x88, +0xa0, +0xb4 are not written
         // The move's w is copied into both normals.
         Contact w = fresh_contact();
@@ -272,8 +272,8 @@ TEST_SUITE("unit13 box") {
         const Shape turned = box_shape(rotated(box({1.5f, 0, 1}, {0.5f, 1.0f, 0.5f}), {0, 0, 1}, 90));
         Contact f = fresh_contact();
         REQUIRE(physics_sweep_box_box(f, still, own, still, turned, {2, 0, 0, 0}, faithful));
-        CHECK_NEAR(f.other.local.x, 0.0);   // B0 = (0, 1, 0): B0.P - B0.Q = 0
-        CHECK_NEAR(f.other.local.y, 1.0);   // B1 = (-1, 0, 0): 0 + 1.5 = 1.5, clamped to 1
+        CHECK_NEAR(f.other.local.x, 0.0);  // B0 = (0, 1, 0): B0.P - B0.Q = 0
+        CHECK_NEAR(f.other.local.y, 1.0);  // B1 = (-1, 0, 0): 0 + 1.5 = 1.5, clamped to 1
         CHECK_VEC3_NEAR(f.point, 0.0, 1.0, 1.0);
         Contact g = fresh_contact();
         REQUIRE(physics_sweep_box_box(g, still, own, still, turned, {2, 0, 0, 0}, q));

@@ -78,8 +78,9 @@ TEST_SUITE("unit13 box") {
 
     TEST_CASE("eval --list names every Unit 13 kernel") {
         const auto r = run_cli("eval --list");
-        for (const char* k : {"Sweep_IntervalOverlap", "BoxTri_ProjectBox", "BoxTri_ProjectTriangle", "Sweep_BoxTriangle",
-                              "Sweep_BoxBox", "PhysicsSweep_BoxBox", "PhysicsSweep_SegmentBox", "PhysicsSweep_BoxSegment"})
+        for (const char* k :
+             {"Sweep_IntervalOverlap", "BoxTri_ProjectBox", "BoxTri_ProjectTriangle", "Sweep_BoxTriangle",
+              "Sweep_BoxBox", "PhysicsSweep_BoxBox", "PhysicsSweep_SegmentBox", "PhysicsSweep_BoxSegment"})
             CHECK_MESSAGE(r.out.find(join(k, "\n")) != std::string::npos, k);
     }
 }

@@ -77,12 +77,12 @@ TEST_SUITE("unit13 box") {
             // exact zero speeds (the quirk's trigger) occur.
             const bool aligned = k % 5 == 0;
             const Vec3 world[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-            const Vec3 dir = aligned ? (k % 2 ? 1.0f : -1.0f) * world[(k / 5) % 3]
-                                     : normalize_rsqrt(uniform_vec(rng, -1, 1));
+            const Vec3 dir =
+                aligned ? (k % 2 ? 1.0f : -1.0f) * world[(k / 5) % 3] : normalize_rsqrt(uniform_vec(rng, -1, 1));
             const Box placed = box(target - uniform(rng, 0, 5) * dir, uniform_vec(rng, 0.1f, 1.0f));
             const Box bx = aligned ? placed : randomly_oriented(placed, rng);
-            const Vec3 move = aligned ? uniform(rng, 0.3f, 6) * dir
-                                      : uniform(rng, 0.3f, 6) * dir + uniform_vec(rng, -0.3f, 0.3f);
+            const Vec3 move =
+                aligned ? uniform(rng, 0.3f, 6) * dir : uniform(rng, 0.3f, 6) * dir + uniform_vec(rng, -0.3f, 0.3f);
 
             const sat_ref::RBox rb = sat_ref::rbox(bx);
             const std::array<D3, 3> rv{sat_ref::d3(v0), sat_ref::d3(v1), sat_ref::d3(v2)};
@@ -128,13 +128,15 @@ TEST_SUITE("unit13 box") {
         int meet = 0, apart = 0, ambiguous = 0, velocity_axis = 0;
         for (int k = 0; k < n; ++k) {
             const Box a = randomly_oriented(box(uniform_vec(rng, -3, 3), uniform_vec(rng, 0.1f, 1.0f)), rng);
-            const Box b = randomly_oriented(box(a.centre + uniform_vec(rng, -2.5f, 2.5f), uniform_vec(rng, 0.1f, 1.0f)), rng);
+            const Box b =
+                randomly_oriented(box(a.centre + uniform_vec(rng, -2.5f, 2.5f), uniform_vec(rng, 0.1f, 1.0f)), rng);
             const Vec3 move_a = uniform_vec(rng, -4, 4);
             const Vec3 move_b = k % 4 == 0 ? Vec3{} : uniform_vec(rng, -2, 2);
             const sat_ref::RBox ra = sat_ref::rbox(a), rb = sat_ref::rbox(b);
             const auto axes = sat_ref::box_box_axes(ra, rb);
             const D3 W = sat_ref::d3(move_b) - sat_ref::d3(move_a);
-            const auto [t_min, g_min] = sat_ref::convex_min([&](double t) { return sat_ref::box_box_gap(ra, rb, t * W, axes); }, 0, 1);
+            const auto [t_min, g_min] =
+                sat_ref::convex_min([&](double t) { return sat_ref::box_box_gap(ra, rb, t * W, axes); }, 0, 1);
             (void)t_min;
             if (std::fabs(g_min) < 1e-4) {
                 ++ambiguous;
@@ -152,8 +154,8 @@ TEST_SUITE("unit13 box") {
                 ++meet;
             }
         }
-        MESSAGE(meet << " meet, " << apart << " apart (" << velocity_axis << " by a velocity axis), "
-                     << ambiguous << " grazing skipped");
+        MESSAGE(meet << " meet, " << apart << " apart (" << velocity_axis << " by a velocity axis), " << ambiguous
+                     << " grazing skipped");
         CHECK(meet > n / 10);
         CHECK(apart > n / 10);
         CHECK(velocity_axis > 0);

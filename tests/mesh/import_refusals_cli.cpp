@@ -25,7 +25,8 @@ const char* const ply_header =
     "element face 1\nproperty list uchar int vertex_indices\nend_header\n";
 
 // Imports `text` as `name` through the CLI: the exit code and what it said.
-CliRun import_cli(const ScratchDir& dir, const std::string& name, const std::string& text, const std::string& options = "") {
+CliRun import_cli(const ScratchDir& dir, const std::string& name, const std::string& text,
+                  const std::string& options = "") {
     return run_cli_both("import " + dir.file(name, text).string() + " " + (dir / "out.lvl").string() + " " + options);
 }
 
@@ -39,11 +40,14 @@ TEST_SUITE("import refusals") {
         CHECK(import_cli(dir, "blank_after.ply", ply_header + body + "\n  \n").exit_code == 0);
         const CliRun faces = import_cli(dir, "faces.ply", ply_header + body + "3 0 2 1\n");
         CHECK(faces.exit_code != 0);
-        CHECK(faces.err.find("line 14: data after the elements the header declares (3 vertex, 1 face)") != std::string::npos);
+        CHECK(faces.err.find("line 14: data after the elements the header declares (3 vertex, 1 face)") !=
+              std::string::npos);
         // A vertex more than declared: read as the face's count, it fails there or is left over.
-        CHECK(import_cli(dir, "vertices.ply", std::string(ply_header) + "0 0 0\n4 0 0\n0 4 0\n0 0 1\n3 0 1 2\n").exit_code != 0);
-        std::string binary = "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                             "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n";
+        CHECK(import_cli(dir, "vertices.ply", std::string(ply_header) + "0 0 0\n4 0 0\n0 4 0\n0 0 1\n3 0 1 2\n")
+                  .exit_code != 0);
+        std::string binary =
+            "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+            "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n";
         const float xyz[9] = {0, 0, 0, 4, 0, 0, 0, 4, 0};
         binary.append(reinterpret_cast<const char*>(xyz), sizeof xyz);
         const char face[13] = {3, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0};
@@ -51,22 +55,28 @@ TEST_SUITE("import refusals") {
         CHECK(import_cli(dir, "exact_binary.ply", binary).exit_code == 0);
         const CliRun more = import_cli(dir, "more_binary.ply", binary + std::string(face, sizeof face));
         CHECK(more.exit_code != 0);
-        CHECK(more.err.find("byte " + std::to_string(binary.size()) + ": data after the elements") != std::string::npos);
+        CHECK(more.err.find("byte " + std::to_string(binary.size()) + ": data after the elements") !=
+              std::string::npos);
         CHECK_FALSE(std::filesystem::exists(dir / "out.lvl.partial"));
     }
 
-    TEST_CASE("an empty OBJ, random bytes named .obj, an unknown statement and a mesh of lines only are refused, not imported as empty levels") {
+    TEST_CASE(
+        "an empty OBJ, random bytes named .obj, an unknown statement and a mesh of lines only are refused, not "
+        "imported as empty levels") {
         const ScratchDir dir("obj_nothing");
         auto rng = seeded_rng(1212);
         std::string random_bytes(4096, '\0');
         for (char& c : random_bytes) c = static_cast<char>(rng());
         std::string printable(4096, ' ');
-        for (char& c : printable) c = static_cast<char>('A' + rng() % 58);  // no blank, newline, '#' or NUL: one long unknown statement
+        for (char& c : printable)
+            c = static_cast<char>('A' + rng() % 58);  // no blank, newline, '#' or NUL: one long unknown statement
         const std::pair<std::string, std::string> cases[] = {
             {"", "no triangles"},
             {random_bytes, "a NUL byte: this is not an OBJ text file"},
-            {printable, "nothing.obj:1: unknown statement '" + printable.substr(0, 40) + "...': what it holds would be lost"},
-            {"v 0 0 0\nv 1 0 0\nl 1 2\np 1\n", "no triangles (faces read: 0; points, lines and faces of fewer than three corners: 2)"},
+            {printable,
+             "nothing.obj:1: unknown statement '" + printable.substr(0, 40) + "...': what it holds would be lost"},
+            {"v 0 0 0\nv 1 0 0\nl 1 2\np 1\n",
+             "no triangles (faces read: 0; points, lines and faces of fewer than three corners: 2)"},
         };
         for (const auto& c : cases) {
             const std::string& text = c.first;
@@ -88,16 +98,20 @@ TEST_SUITE("import refusals") {
     TEST_CASE("a level beyond the working range is refused, or imported with a warning when asked") {
         const ScratchDir dir("range_import");
         const std::string square = "v 0 0 0\nv 4 0 0\nv 0 4 0\nf 1 2 3\n";
-        CHECK(import_cli(dir, "near.obj", "v 16380 0 0\nv 16384 0 0\nv 16380 4 0\nf 1 2 3\n").exit_code == 0);  // inside, to its edge
-        CHECK(import_cli(dir, "edge.obj", "v 0 0 0\nv 1024 0 0\nv 512 886 0\nf 1 2 3\n").exit_code == 0);  // edges up to 1024 m
+        CHECK(import_cli(dir, "near.obj", "v 16380 0 0\nv 16384 0 0\nv 16380 4 0\nf 1 2 3\n").exit_code ==
+              0);  // inside, to its edge
+        CHECK(import_cli(dir, "edge.obj", "v 0 0 0\nv 1024 0 0\nv 512 886 0\nf 1 2 3\n").exit_code ==
+              0);  // edges up to 1024 m
         const CliRun scaled = import_cli(dir, "far.obj", square, "--scale 1e9");
         CHECK(scaled.exit_code != 0);
-        CHECK(scaled.err.find("vertex 1 is at (4e+09, 0, 0), beyond the working range of +-16384 m") != std::string::npos);
+        CHECK(scaled.err.find("vertex 1 is at (4e+09, 0, 0), beyond the working range of +-16384 m") !=
+              std::string::npos);
         CHECK(scaled.err.find("--allow-beyond-working-range") != std::string::npos);
         // Inside the range, but a triangle too large for the kernels to answer near its edges.
         const CliRun large = import_cli(dir, "large.obj", "v 0 0 0\nv 2000 0 0\nv 0 4 0\nf 1 2 3\n");
         CHECK(large.exit_code != 0);
-        CHECK(large.err.find("triangle 0 has an edge of 2000 m, longer than the working range's 1024 m") != std::string::npos);
+        CHECK(large.err.find("triangle 0 has an edge of 2000 m, longer than the working range's 1024 m") !=
+              std::string::npos);
         // Asked for: imported, with a warning, and info says where it lies beyond.
         const CliRun allowed = import_cli(dir, "far.obj", square, "--scale 1e9 --allow-beyond-working-range");
         CHECK(allowed.exit_code == 0);
@@ -106,8 +120,10 @@ TEST_SUITE("import refusals") {
         CHECK(info.exit_code == 0);
         CHECK(info.out.find("range       beyond the working range: vertex 1") != std::string::npos);
         // Its queries get the status out_of_range rather than contacts billions of metres off.
-        const CliRun query = run_cli_both("query " + (dir / "out.lvl").string(),
-                                          R"({"kind": "sphere_sweep", "centre": [1e9, 1e9, 2], "radius": 0.5, "move": [0, 0, -4]})" "\n");
+        const CliRun query =
+            run_cli_both("query " + (dir / "out.lvl").string(),
+                         R"({"kind": "sphere_sweep", "centre": [1e9, 1e9, 2], "radius": 0.5, "move": [0, 0, -4]})"
+                         "\n");
         CHECK(query.err.find("warning") != std::string::npos);
         const auto lines = json_lines(query.out);
         REQUIRE(lines.size() == 1);

@@ -33,31 +33,37 @@ std::string slivers() {
         obj += "v " + std::to_string(d) + " 0 0\nv 100 100 100\nv " + std::to_string(d) + " 0.01 0\n";
     }
     for (int i = 0; i < 60; ++i)
-        obj += "f " + std::to_string(3 * i + 1) + " " + std::to_string(3 * i + 2) + " " + std::to_string(3 * i + 3) + "\n";
+        obj +=
+            "f " + std::to_string(3 * i + 1) + " " + std::to_string(3 * i + 2) + " " + std::to_string(3 * i + 3) + "\n";
     return obj;
 }
 
 }  // namespace
 
 TEST_SUITE("memory cli") {
-    TEST_CASE("a level that would pass the memory limit is refused before it is built, with the figure and the option that helps") {
+    TEST_CASE(
+        "a level that would pass the memory limit is refused before it is built, with the figure and the option that "
+        "helps") {
         const ScratchDir dir("memory_limit");
         const std::string obj = dir.file("slivers.obj", slivers()).string(), out = (dir / "x.lvl").string();
         const auto start = std::chrono::steady_clock::now();
         const CliRun r = run_cli_both("import " + obj + " " + out + " --cell-size 0.25 --memory-limit 2G");
         CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));  // nothing of 15 GB was touched
         CHECK(r.exit_code != 0);
-        CHECK_MESSAGE(r.err.find("cell lists 15.1 GiB: 3933353261 words over 64481201 cells of 0.25 m) needs 15.1 GiB") != std::string::npos, r.err);
+        CHECK_MESSAGE(
+            r.err.find("cell lists 15.1 GiB: 3933353261 words over 64481201 cells of 0.25 m) needs 15.1 GiB") !=
+                std::string::npos,
+            r.err);
         CHECK(r.err.find("over the memory limit of 2.0 GiB") != std::string::npos);
         CHECK(r.err.find("choose a larger cell size (--cell-size)") != std::string::npos);
         CHECK(r.err.find("LEVELSWEEP_MEMORY_LIMIT") != std::string::npos);
         CHECK_FALSE(std::filesystem::exists(out));
         // The environment variable sets the same limit, and the option may come first.
-        CHECK(run_shell("LEVELSWEEP_MEMORY_LIMIT=2G " + std::string(LEVELSWEEP_CLI_PATH) + " import " + obj + " " + out +
-                        " --cell-size 0.25 2>&1")
+        CHECK(run_shell("LEVELSWEEP_MEMORY_LIMIT=2G " + std::string(LEVELSWEEP_CLI_PATH) + " import " + obj + " " +
+                        out + " --cell-size 0.25 2>&1")
                   .out.find("over the memory limit of 2.0 GiB") != std::string::npos);
-        CHECK(run_cli_both("--memory-limit 3G import " + obj + " " + out + " --cell-size 0.25").err.find("limit of 3.0 GiB") !=
-              std::string::npos);
+        CHECK(run_cli_both("--memory-limit 3G import " + obj + " " + out + " --cell-size 0.25")
+                  .err.find("limit of 3.0 GiB") != std::string::npos);
         // A larger cell size fits.
         CHECK(run_cli("import " + obj + " " + out + " --cell-size 10 --memory-limit 2G").exit_code == 0);
         const CliRun bad = run_cli_both("import " + obj + " " + out + " --memory-limit lots");
@@ -67,9 +73,11 @@ TEST_SUITE("memory cli") {
 
     TEST_CASE("generate, level loads and mesh reads check the limit too") {
         const ScratchDir dir("memory_more");
-        const CliRun g = run_cli_both("generate " + (dir / "g.lvl").string() + " --triangles 100000000 --memory-limit 4G");
+        const CliRun g =
+            run_cli_both("generate " + (dir / "g.lvl").string() + " --triangles 100000000 --memory-limit 4G");
         CHECK(g.exit_code != 0);
-        CHECK(g.err.find("a street level of 100000000 triangles needs 26.1 GiB, over the memory limit of 4.0 GiB") != std::string::npos);
+        CHECK(g.err.find("a street level of 100000000 triangles needs 26.1 GiB, over the memory limit of 4.0 GiB") !=
+              std::string::npos);
         CHECK(g.err.find("ask for fewer triangles") != std::string::npos);
         for (const std::string& command : {"info " + street, "replay " + street + " - -q", "query " + street}) {
             CAPTURE(command);
@@ -147,8 +155,10 @@ TEST_SUITE("memory cli") {
             return r.out;
         };
         // Half of the 1 GiB address space, without being told.
-        CHECK(run("import " + obj + " " + out + " --cell-size 0.25").find("over the memory limit of 512.0 MiB") != std::string::npos);
-        CHECK(run("generate " + out + " --triangles 10000000").find("over the memory limit of 512.0 MiB") != std::string::npos);
+        CHECK(run("import " + obj + " " + out + " --cell-size 0.25").find("over the memory limit of 512.0 MiB") !=
+              std::string::npos);
+        CHECK(run("generate " + out + " --triangles 10000000").find("over the memory limit of 512.0 MiB") !=
+              std::string::npos);
         // Told a limit the address space cannot give: the allocation fails (the
         // lists' 1.1 GB at 0.6 m cells), and says what to do.
         const std::string failed = run("import " + obj + " " + out + " --cell-size 0.6 --memory-limit 100G");

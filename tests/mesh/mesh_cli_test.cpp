@@ -18,10 +18,10 @@
 #include "support.hpp"
 
 using namespace levelsweep;
+using levelsweep::test::Bytes;
 using levelsweep::test::json_lines;
 using levelsweep::test::run_cli;
 using levelsweep::test::ScratchDir;
-using levelsweep::test::Bytes;
 
 namespace {
 
@@ -66,9 +66,12 @@ ObjText read_obj_plainly(const std::string& path) {
         std::istringstream words(line);
         std::string key, a, b, c;
         words >> key >> a >> b >> c;
-        if (key == "v") out.v.push_back({std::strtof(a.c_str(), nullptr), std::strtof(b.c_str(), nullptr), std::strtof(c.c_str(), nullptr)});
+        if (key == "v")
+            out.v.push_back(
+                {std::strtof(a.c_str(), nullptr), std::strtof(b.c_str(), nullptr), std::strtof(c.c_str(), nullptr)});
         if (key == "f")
-            out.f.push_back({static_cast<std::uint32_t>(std::stoul(a) - 1), static_cast<std::uint32_t>(std::stoul(b) - 1),
+            out.f.push_back({static_cast<std::uint32_t>(std::stoul(a) - 1),
+                             static_cast<std::uint32_t>(std::stoul(b) - 1),
                              static_cast<std::uint32_t>(std::stoul(c) - 1)});
     }
     return out;
@@ -124,7 +127,8 @@ TEST_SUITE("mesh cli") {
         CHECK(j["startup"]["load_ms"].get<double>() > 0.0);
         CHECK(j["startup"]["batch_level_ms"].get<double>() > 0.0);
         CHECK(j["startup"]["threads"] == 1);
-        CHECK_FALSE(info_json(lvl).contains("startup"));  // only when asked: info's output is otherwise the file's alone
+        CHECK_FALSE(
+            info_json(lvl).contains("startup"));  // only when asked: info's output is otherwise the file's alone
         const auto text = run_cli("info --startup " + lvl);
         CHECK(text.exit_code == 0);
         CHECK(text.out.find("start-up    load ") != std::string::npos);
@@ -197,7 +201,8 @@ TEST_SUITE("mesh cli") {
         Bytes bytes = serialize_level(generate_street_level({1, 1000, std::nullopt}).level);
         levelsweep::test::set_le(bytes, 8, 9, 4);
         const auto bad = dir / "bad.lvl";
-        std::ofstream(bad, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        std::ofstream(bad, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
         const auto r = run_cli_with_errors("info " + bad.string());
         CHECK(r.exit_code != 0);
         CHECK(r.out.find(bad.string() + ": byte 8: unsupported version 9") != std::string::npos);

@@ -30,7 +30,8 @@ void check_identical(const Level& a, const Level& b) {
     CHECK(g.origin == h.origin);
     CHECK(g.cell_size == h.cell_size);
     CHECK(g.dims == h.dims);
-    CHECK(std::equal(a.grid().words().begin(), a.grid().words().end(), b.grid().words().begin(), b.grid().words().end()));
+    CHECK(
+        std::equal(a.grid().words().begin(), a.grid().words().end(), b.grid().words().begin(), b.grid().words().end()));
     CHECK(std::equal(a.grid().offsets().begin(), a.grid().offsets().end(), b.grid().offsets().begin(),
                      b.grid().offsets().end()));
     for (int k = 0; k < 3; ++k)
@@ -71,7 +72,8 @@ TEST_SUITE("mesh file") {
     TEST_CASE("round trip through a file on disk (memory-mapped)") {
         auto rng = seeded_rng(1402);
         const Level level = build_level(random_level_arrays(rng, 500, 3000));
-        const auto path = std::filesystem::temp_directory_path() / ("levelsweep_rt_" + std::to_string(::getpid()) + ".lvl");
+        const auto path =
+            std::filesystem::temp_directory_path() / ("levelsweep_rt_" + std::to_string(::getpid()) + ".lvl");
         save_level(level, path);
         CHECK(std::filesystem::file_size(path) == serialize_level(level).size());
         check_identical(level, load_level(path));

@@ -73,8 +73,10 @@ TEST_SUITE("mesh generate") {
 
     TEST_CASE("the committed levels are what the generator writes") {
         const std::filesystem::path dir = std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels";
-        CHECK(file_bytes(dir / "street_1k.lvl") == serialize_level(generate_street_level({1, 1000, std::nullopt}).level));
-        CHECK(file_bytes(dir / "street_10k.lvl") == serialize_level(generate_street_level({2, 10000, std::nullopt}).level));
+        CHECK(file_bytes(dir / "street_1k.lvl") ==
+              serialize_level(generate_street_level({1, 1000, std::nullopt}).level));
+        CHECK(file_bytes(dir / "street_10k.lvl") ==
+              serialize_level(generate_street_level({2, 10000, std::nullopt}).level));
         const Level loaded = load_level(dir / "street_10k.lvl");
         CHECK(loaded.triangle_count() == 9970);
     }
@@ -99,9 +101,10 @@ TEST_SUITE("mesh generate") {
         CHECK(s.level.triangle_count() >= 0.9 * n);
         CHECK(s.level.grid().cell_count() <= 16u * s.level.triangle_count() + 64u);
         MESSAGE(s.level.triangle_count() << " triangles: generate+build "
-                << std::chrono::duration<double>(t1 - t0).count() << " s, save+load "
-                << std::chrono::duration<double>(t2 - t1).count() << " s, " << s.level.memory_bytes() / 1000000
-                << " MB, file " << bytes.size() / 1000000 << " MB");
+                                         << std::chrono::duration<double>(t1 - t0).count() << " s, save+load "
+                                         << std::chrono::duration<double>(t2 - t1).count() << " s, "
+                                         << s.level.memory_bytes() / 1000000 << " MB, file " << bytes.size() / 1000000
+                                         << " MB");
     }
 
     TEST_CASE("every block has every feature, and the features partition the triangles") {

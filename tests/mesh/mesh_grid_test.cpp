@@ -59,8 +59,8 @@ void check_layout(const CellGrid& grid, std::uint32_t triangle_count) {
 TEST_SUITE("mesh grid") {
     TEST_CASE("count-first lists in walk order, z fastest, empty cells included") {
         // Cell size 1 over [0, 2.5] x [0, 1.5] x [0, 1.5]: nx = 3, ny = 2, nz = 2.
-        const std::vector<Vec3> v{{0, 0, 0}, {0.5f, 0, 0}, {0, 0.5f, 0},                        // cell (0,0,0)
-                                  {2.5f, 1.5f, 1.5f}, {1.5f, 1.5f, 1.5f}, {2.5f, 1.5f, 0.5f},  // (1..2, 1, 0..1)
+        const std::vector<Vec3> v{{0, 0, 0},          {0.5f, 0, 0},       {0, 0.5f, 0},         // cell (0,0,0)
+                                  {2.5f, 1.5f, 1.5f}, {1.5f, 1.5f, 1.5f}, {2.5f, 1.5f, 0.5f},   // (1..2, 1, 0..1)
                                   {0.2f, 0.2f, 0.9f}, {0.2f, 0.2f, 1.2f}, {0.3f, 0.2f, 1.1f}};  // (0, 0, 0..1)
         const std::vector<TriangleRecord> t{{{0, 1, 2}}, {{3, 4, 5}}, {{6, 7, 8}}};
         const Level level = build_level(v, t, Vec3{1, 1, 1});
@@ -73,13 +73,12 @@ TEST_SUITE("mesh grid") {
         CHECK(g.cell_index(0, 1, 0) == 2);
         CHECK(g.cell_index(1, 0, 0) == 4);
         CHECK(g.cell_index(2, 1, 1) == 11);
-        const std::vector<std::uint32_t> expected{
-            2, 0, 2,     // (0,0,0): triangles 0 and 2
-            1, 2,        // (0,0,1): triangle 2
-            0, 0, 0, 0,  // (0,1,0), (0,1,1), (1,0,0), (1,0,1)
-            1, 1, 1, 1,  // (1,1,0), (1,1,1): triangle 1
-            0, 0,        // (2,0,0), (2,0,1)
-            1, 1, 1, 1};  // (2,1,0), (2,1,1): triangle 1
+        const std::vector<std::uint32_t> expected{2, 0, 2,      // (0,0,0): triangles 0 and 2
+                                                  1, 2,         // (0,0,1): triangle 2
+                                                  0, 0, 0, 0,   // (0,1,0), (0,1,1), (1,0,0), (1,0,1)
+                                                  1, 1, 1, 1,   // (1,1,0), (1,1,1): triangle 1
+                                                  0, 0,         // (2,0,0), (2,0,1)
+                                                  1, 1, 1, 1};  // (2,1,0), (2,1,1): triangle 1
         const auto words = g.words();
         CHECK(std::vector<std::uint32_t>(words.begin(), words.end()) == expected);
         check_layout(g, level.triangle_count());
@@ -140,7 +139,7 @@ TEST_SUITE("mesh grid") {
                         const std::set<std::uint32_t> in(list.begin(), list.end());
                         listed += list.size();
                         std::array<double, 3> lo, hi, glo, ghi;
-                        cell_box(geo, ix, iy, iz, -1e-4, lo, hi);  // shrunk: rounding cannot move these points
+                        cell_box(geo, ix, iy, iz, -1e-4, lo, hi);   // shrunk: rounding cannot move these points
                         cell_box(geo, ix, iy, iz, 1e-4, glo, ghi);  // grown
                         for (std::uint32_t t = 0; t < level.triangle_count(); ++t) {
                             const auto tri = corners(level, t);
@@ -149,10 +148,10 @@ TEST_SUITE("mesh grid") {
                             // Tight to the rule: a listed triangle's bounding box reaches the cell.
                             if (in.count(t)) {
                                 for (int axis = 0; axis < 3; ++axis) {
-                                    const double tmin = std::min({component(tri[0], axis), component(tri[1], axis),
-                                                                  component(tri[2], axis)});
-                                    const double tmax = std::max({component(tri[0], axis), component(tri[1], axis),
-                                                                  component(tri[2], axis)});
+                                    const double tmin = std::min(
+                                        {component(tri[0], axis), component(tri[1], axis), component(tri[2], axis)});
+                                    const double tmax = std::max(
+                                        {component(tri[0], axis), component(tri[1], axis), component(tri[2], axis)});
                                     REQUIRE(tmin <= ghi[static_cast<std::size_t>(axis)]);
                                     REQUIRE(tmax >= glo[static_cast<std::size_t>(axis)]);
                                 }
@@ -176,8 +175,8 @@ TEST_SUITE("mesh grid") {
                 const double a = component(tri[0], axis), b = component(tri[1], axis), c = component(tri[2], axis);
                 return static_cast<float>(a + u * (b - a) + w * (c - a));
             };
-            const auto list = level.grid().list(
-                g.cell_index(g.cell_coordinate(point(0), 0), g.cell_coordinate(point(1), 1), g.cell_coordinate(point(2), 2)));
+            const auto list = level.grid().list(g.cell_index(
+                g.cell_coordinate(point(0), 0), g.cell_coordinate(point(1), 1), g.cell_coordinate(point(2), 2)));
             REQUIRE(std::binary_search(list.begin(), list.end(), t));
         }
     }

@@ -23,10 +23,27 @@ std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 // Numbers as OBJ and PLY writers print them, and the hard cases of decimal to
 // float32 conversion: halfway cases, the largest float, subnormals, underflow.
 std::vector<std::string> tricky_numbers(std::mt19937& rng, int count) {
-    std::vector<std::string> out{"0", "-0", "+1.5", "1E3", ".5", "5.", "-2.5e-3", "3.4028235e38", "-3.40282347e+38",
-                                 "1.17549435e-38", "1e-40", "1e-45", "7e-46", "-7e-46",
-                                 "1.00000005960464477539", "1.0000000596046447753906250001", "0.1", "16777217",
-                                 "33554431", "123456789012345678901234567890", "0.000000000000000000000000000001"};
+    std::vector<std::string> out{"0",
+                                 "-0",
+                                 "+1.5",
+                                 "1E3",
+                                 ".5",
+                                 "5.",
+                                 "-2.5e-3",
+                                 "3.4028235e38",
+                                 "-3.40282347e+38",
+                                 "1.17549435e-38",
+                                 "1e-40",
+                                 "1e-45",
+                                 "7e-46",
+                                 "-7e-46",
+                                 "1.00000005960464477539",
+                                 "1.0000000596046447753906250001",
+                                 "0.1",
+                                 "16777217",
+                                 "33554431",
+                                 "123456789012345678901234567890",
+                                 "0.000000000000000000000000000001"};
     char buf[64];
     while (static_cast<int>(out.size()) < count) {
         const double d = std::ldexp(static_cast<double>(rng() >> 8) / (1 << 24), static_cast<int>(rng() % 40) - 20) *
@@ -75,12 +92,14 @@ TEST_SUITE("mesh import") {
         for (std::size_t i = 0; i + 2 < numbers.size(); i += 3)
             obj += "v " + numbers[i] + " " + numbers[i + 1] + "\t" + numbers[i + 2] + "\n";
         const std::uint32_t n = static_cast<std::uint32_t>(numbers.size() / 3);
-        for (std::uint32_t i = 0; i + 2 < n; i += 3) obj += "f " + std::to_string(i + 1) + " " + std::to_string(i + 2) + " " + std::to_string(i + 3) + "\n";
+        for (std::uint32_t i = 0; i + 2 < n; i += 3)
+            obj += "f " + std::to_string(i + 1) + " " + std::to_string(i + 2) + " " + std::to_string(i + 3) + "\n";
         const ImportResult r = import_text(dir, "exact.obj", obj, any_range());
         REQUIRE(r.level.vertex_count() == n);
         for (std::uint32_t v = 0; v < n; ++v) {
             const Vec3 p = r.level.vertex(v);
-            const float want[3] = {std::strtof(numbers[3 * v].c_str(), nullptr), std::strtof(numbers[3 * v + 1].c_str(), nullptr),
+            const float want[3] = {std::strtof(numbers[3 * v].c_str(), nullptr),
+                                   std::strtof(numbers[3 * v + 1].c_str(), nullptr),
                                    std::strtof(numbers[3 * v + 2].c_str(), nullptr)};
             REQUIRE_MESSAGE(bits(p.x) == bits(want[0]), numbers[3 * v]);
             REQUIRE_MESSAGE(bits(p.y) == bits(want[1]), numbers[3 * v + 1]);
@@ -99,13 +118,15 @@ TEST_SUITE("mesh import") {
         for (int v = 0; v < n; ++v) {
             obj += "v";
             for (int k = 0; k < 3; ++k) {
-                const double d = std::ldexp(static_cast<double>(rng() >> 8) / (1 << 24), static_cast<int>(rng() % 12) - 4);
+                const double d =
+                    std::ldexp(static_cast<double>(rng() >> 8) / (1 << 24), static_cast<int>(rng() % 12) - 4);
                 std::snprintf(buf, sizeof buf, rng() % 2 ? " %.9g" : " %.6f", static_cast<float>(d));
                 obj += buf;
             }
             obj += "\n";
         }
-        for (int v = 0; v < n; v += 3) obj += "f " + std::to_string(v + 1) + " " + std::to_string(v + 2) + " " + std::to_string(v + 3) + "\n";
+        for (int v = 0; v < n; v += 3)
+            obj += "f " + std::to_string(v + 1) + " " + std::to_string(v + 2) + " " + std::to_string(v + 3) + "\n";
         const auto path = dir.file("plain.obj", obj);
         ImportOptions via_assimp;
         via_assimp.reader = ImportReader::assimp;
@@ -131,11 +152,11 @@ TEST_SUITE("mesh import") {
             "mtllib x.mtl\n"
             "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0 1.0\n"
             "vt 0 0\nvn 0 0 1\n"
-            "f 1/1/1 2/1/1 3/1/1\n"          // v/vt/vn
-            "f 1//1 3//1 4//1\r\n"           // v//vn, CRLF
-            "f -4 -3 -2 -1\n"                 // a quad by negative indices: two triangles
-            "l 1 2\np 3\n"                    // skipped
-            "f 1 2 \\\n 4  # continued\n"    // a continued line
+            "f 1/1/1 2/1/1 3/1/1\n"        // v/vt/vn
+            "f 1//1 3//1 4//1\r\n"         // v//vn, CRLF
+            "f -4 -3 -2 -1\n"              // a quad by negative indices: two triangles
+            "l 1 2\np 3\n"                 // skipped
+            "f 1 2 \\\n 4  # continued\n"  // a continued line
             "s off\n";
         const ImportResult r = import_text(dir, "syntax.obj", obj);
         REQUIRE(r.level.triangle_count() == 5);
@@ -153,10 +174,10 @@ TEST_SUITE("mesh import") {
         const ScratchDir dir("obj_degenerate");
         const ImportResult r = import_text(dir, "d.obj",
                                            "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 1 0\n"
-                                           "f 1 2 3\n"   // collinear
-                                           "f 1 1 4\n"   // a repeated corner
+                                           "f 1 2 3\n"  // collinear
+                                           "f 1 1 4\n"  // a repeated corner
                                            "f 1 2 4\n"
-                                           "f 2 4 1\n"   // the same corners, rotated
+                                           "f 2 4 1\n"    // the same corners, rotated
                                            "f 1 4 2\n");  // the same corners, flipped
         CHECK(r.level.triangle_count() == 5);
         CHECK(r.report.degenerate == 2);
@@ -165,12 +186,14 @@ TEST_SUITE("mesh import") {
 
     TEST_CASE("OBJ errors name the file and the line") {
         const ScratchDir dir("obj_errors");
-        CHECK(import_error(dir, "a.obj", "v 0 0 0\nv 1 x 0\n").find("a.obj:2: vertex coordinate 'x' is not a finite float32") !=
+        CHECK(import_error(dir, "a.obj", "v 0 0 0\nv 1 x 0\n")
+                  .find("a.obj:2: vertex coordinate 'x' is not a finite float32") != std::string::npos);
+        CHECK(import_error(dir, "b.obj", "v 0 0\n").find("b.obj:1: a vertex needs three coordinates") !=
               std::string::npos);
-        CHECK(import_error(dir, "b.obj", "v 0 0\n").find("b.obj:1: a vertex needs three coordinates") != std::string::npos);
-        CHECK(import_error(dir, "c.obj", "v 0 0 0\nv 1 0 0\n\nf 1 2 3\n").find("c.obj:4: vertex reference 3 is out of range (2 vertices so far)") !=
+        CHECK(import_error(dir, "c.obj", "v 0 0 0\nv 1 0 0\n\nf 1 2 3\n")
+                  .find("c.obj:4: vertex reference 3 is out of range (2 vertices so far)") != std::string::npos);
+        CHECK(import_error(dir, "d.obj", "v 0 0 0\nf 0 1 1\n").find("d.obj:2: bad vertex reference '0'") !=
               std::string::npos);
-        CHECK(import_error(dir, "d.obj", "v 0 0 0\nf 0 1 1\n").find("d.obj:2: bad vertex reference '0'") != std::string::npos);
         CHECK(import_error(dir, "e.obj", "v 0 0 0\nf -2 1 1\n").find("out of range") != std::string::npos);
         CHECK(import_error(dir, "f.obj", "v nan 0 0\n").find("f.obj:1:") != std::string::npos);
         CHECK(import_error(dir, "g.obj", "v 1e39 0 0\n").find("'1e39' is not a finite float32") != std::string::npos);
@@ -186,16 +209,15 @@ TEST_SUITE("mesh import") {
         const ScratchDir dir("obj_flags");
         const std::string obj =
             "v 0 0 0\nv 1 0 0\nv 0 1 0\n"
-            "f 1 2 3\n"                              // no group, no material
+            "f 1 2 3\n"  // no group, no material
             "g street\nusemtl asphalt\nf 1 2 3\n"
             "g fence_north\nusemtl metal\nf 1 2 3\n"
-            "g trigger\nf 1 2 3\n"                   // still metal
+            "g trigger\nf 1 2 3\n"  // still metal
             "o glass_box\nusemtl glass\nf 1 2 3\n"
             "g wall fence\nusemtl asphalt\nf 1 2 3\n";  // two group names
         ImportOptions o;
-        o.rules = {{"fence*", tri_flags::two_sided, 0},
-                   {"trigger", 0, tri_flags::enabled},
-                   {"gl?ss", tri_flags::special, 0}};
+        o.rules = {
+            {"fence*", tri_flags::two_sided, 0}, {"trigger", 0, tri_flags::enabled}, {"gl?ss", tri_flags::special, 0}};
         o.material_ids = {{"metal", 77}};
         const ImportResult r = import_text(dir, "flags.obj", obj, o);
         REQUIRE(r.level.triangle_count() == 6);
@@ -260,7 +282,8 @@ TEST_SUITE("mesh import") {
             << "element edge 1\nproperty int vertex1\nproperty int vertex2\nend_header\n";
         for (std::size_t v = 0; v < n; ++v)
             ply << numbers[3 * v] << ' ' << numbers[3 * v + 1] << ' ' << numbers[3 * v + 2] << " 255 0.5\n";
-        for (std::size_t f = 0; f < n / 4; ++f) ply << "4 " << 4 * f << ' ' << 4 * f + 1 << ' ' << 4 * f + 2 << ' ' << 4 * f + 3 << " 7\n";
+        for (std::size_t f = 0; f < n / 4; ++f)
+            ply << "4 " << 4 * f << ' ' << 4 * f + 1 << ' ' << 4 * f + 2 << ' ' << 4 * f + 3 << " 7\n";
         ply << "0 1\n";
         const ImportResult r = import_text(dir, "a.ply", ply.str(), any_range());
         REQUIRE(r.level.vertex_count() == n);
@@ -295,9 +318,10 @@ TEST_SUITE("mesh import") {
             const std::int32_t idx[4] = {0, 1, 2, 3};
             put(&four, 1);
             for (std::int32_t i : idx) put(&i, 4);
-            const std::string header = std::string("ply\nformat ") + (little ? "binary_little_endian" : "binary_big_endian") +
-                                       " 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty double z\n"
-                                       "property uchar s\nelement face 1\nproperty list uchar int vertex_index\nend_header\n";
+            const std::string header =
+                std::string("ply\nformat ") + (little ? "binary_little_endian" : "binary_big_endian") +
+                " 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty double z\n"
+                "property uchar s\nelement face 1\nproperty list uchar int vertex_index\nend_header\n";
             const ImportResult r = import_text(dir, little ? "le.ply" : "be.ply", header + body);
             REQUIRE(r.level.triangle_count() == 2);
             CHECK(r.level.vertex(0) == Vec3{0.1f, 0.0f, static_cast<float>(0.3)});
@@ -306,9 +330,10 @@ TEST_SUITE("mesh import") {
             const std::string cut = header + body.substr(0, body.size() - 3);
             CHECK(import_error(dir, "cut.ply", cut).find("the file ends early") != std::string::npos);
         }
-        CHECK(import_error(dir, "bad.ply", "ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\n"
-                                           "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n"
-                                           "0 0 0\n3 0 0 1\n")
+        CHECK(import_error(dir, "bad.ply",
+                           "ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\n"
+                           "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n"
+                           "0 0 0\n3 0 0 1\n")
                   .find("bad.ply: line 11: face 0 refers to vertex 1, out of range (1 vertices)") != std::string::npos);
         CHECK(import_error(dir, "notply.ply", "solid x\n").find("not a PLY file") != std::string::npos);
     }
@@ -356,7 +381,8 @@ TEST_SUITE("mesh import") {
     TEST_CASE("a generated level survives OBJ and back unchanged") {
         const ScratchDir dir("obj_round_trip");
         const Level level =
-            generate_street_level({31, static_cast<std::uint32_t>(levelsweep::test::scaled(200000)), std::nullopt}).level;
+            generate_street_level({31, static_cast<std::uint32_t>(levelsweep::test::scaled(200000)), std::nullopt})
+                .level;
         const ImportResult r = import_text(dir, "street.obj", levelsweep::test::level_to_obj(level));
         REQUIRE(r.level.triangle_count() == level.triangle_count());
         CHECK(r.level.arrays().x == level.arrays().x);

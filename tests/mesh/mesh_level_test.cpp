@@ -19,7 +19,9 @@ using levelsweep::test::seeded_rng;
 namespace {
 
 bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
-bool same_bits(const Vec3& a, const Vec3& b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
+bool same_bits(const Vec3& a, const Vec3& b) {
+    return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
 
 std::string build_error(const LevelArrays& a, const std::optional<Vec3>& size = std::nullopt) {
     try {

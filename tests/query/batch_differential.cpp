@@ -31,8 +31,13 @@ namespace {
 
 Quirks random_quirks(std::mt19937& rng) {
     switch (rng() % 10) {
-        case 0: case 1: case 2: case 3: return Quirks::faithful();
-        case 4: case 5: case 6: return Quirks::corrected();
+        case 0:
+        case 1:
+        case 2:
+        case 3: return Quirks::faithful();
+        case 4:
+        case 5:
+        case 6: return Quirks::corrected();
         default: return Quirks::from_bits(static_cast<std::uint32_t>(rng()));
     }
 }
@@ -71,9 +76,9 @@ Query varied_query(std::mt19937& rng, const Level& level, QueryKind kind, const 
     const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
     Vec3 p, n;
     switch (rng() % 16) {
-        case 0: q.move = {}; break;                                    // zero move
-        case 1: q.move = uniform(rng, 5.0f, 25.0f) * q.move; break;    // very long
-        case 2:                                                        // starts touching a face, moves into it or along it
+        case 0: q.move = {}; break;                                  // zero move
+        case 1: q.move = uniform(rng, 5.0f, 25.0f) * q.move; break;  // very long
+        case 2:  // starts touching a face, moves into it or along it
             if (kind != QueryKind::box_sweep && point_on_triangle(rng, level, p, n)) {
                 const float r = kind == QueryKind::ray ? 0.0f : q.radius;
                 q.start = p + r * n;
@@ -96,8 +101,10 @@ Query varied_query(std::mt19937& rng, const Level& level, QueryKind kind, const 
             (rng() % 2 ? q.start.y : rng() % 2 ? q.move.x : q.radius) = rng() % 2 ? nan : inf;
             break;
         case 7:  // a bad radius or extent, or no contacts wanted
-            if (rng() % 2) q.radius = -0.5f, q.half[0] = -1.0f;
-            else q.settings.max_contacts = 0;
+            if (rng() % 2)
+                q.radius = -0.5f, q.half[0] = -1.0f;
+            else
+                q.settings.max_contacts = 0;
             break;
         default: break;
     }
@@ -110,7 +117,8 @@ struct Tally {
 
 void compare_paths(const Level& level, const char* name, std::uint32_t seed, int per_kind,
                    std::optional<Bounds> region = std::nullopt) {
-    const Bounds where = region.value_or(Bounds{level.bounds_min() - Vec3{1, 1, 1}, level.bounds_max() + Vec3{1, 1, 1}});
+    const Bounds where =
+        region.value_or(Bounds{level.bounds_min() - Vec3{1, 1, 1}, level.bounds_max() + Vec3{1, 1, 1}});
     PathPair pair(level);
     const std::vector<Isa> isas = batch_isas();
     REQUIRE_FALSE(isas.empty());
@@ -133,7 +141,8 @@ void compare_paths(const Level& level, const char* name, std::uint32_t seed, int
             }
         }
         MESSAGE(std::string(name) << ", " << query_kind_name(kind) << ": " << t.queries << " queries on " << isas.size()
-                     << " ISAs, " << t.with_contacts << " with contacts, " << t.overflowed << " overflowing");
+                                  << " ISAs, " << t.with_contacts << " with contacts, " << t.overflowed
+                                  << " overflowing");
         CHECK(t.differing == 0);
         CHECK(t.with_contacts > t.queries / 20);
         if (kind == QueryKind::sphere_overlap) CHECK(t.overflowed > 0);
@@ -177,7 +186,9 @@ const Level& tiled_floor() {
             for (int j = 0; j < 12; ++j) {
                 const float z = (i > 8 && j > 8) ? 0.5f : 0.0f;
                 const auto b = static_cast<std::uint32_t>(v.size());
-                v.insert(v.end(), {{float(i), float(j), z}, {float(i + 1), float(j), z}, {float(i + 1), float(j + 1), z},
+                v.insert(v.end(), {{float(i), float(j), z},
+                                   {float(i + 1), float(j), z},
+                                   {float(i + 1), float(j + 1), z},
                                    {float(i), float(j + 1), z}});
                 TriangleRecord r1, r2;
                 r1.v = {b, b + 1, b + 2};

@@ -28,15 +28,23 @@ TEST_SUITE("queries cli") {
     TEST_CASE("every kind, a bad line, an unknown kind and a bad radius") {
         const std::string level = saved_level();
         const std::string input =
-            R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4], "extra": [1]})" "\n"
-            R"({"kind": "capsule_sweep", "base": [1, 1, 1.48], "move": [0, 0, -3], "step_height": -2})" "\n"
-            R"({"kind": "box_sweep", "centre": [1, 1, 2], "half": [0.5, 0.5, 0.5], "move": [0, 0, -3], "options": "0x0"})" "\n"
-            R"({"kind": "sphere_overlap", "centre": [1, 1, 0.3], "radius": 0.5})" "\n"
-            R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n"
+            R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4], "extra": [1]})"
+            "\n"
+            R"({"kind": "capsule_sweep", "base": [1, 1, 1.48], "move": [0, 0, -3], "step_height": -2})"
+            "\n"
+            R"({"kind": "box_sweep", "centre": [1, 1, 2], "half": [0.5, 0.5, 0.5], "move": [0, 0, -3], "options": "0x0"})"
+            "\n"
+            R"({"kind": "sphere_overlap", "centre": [1, 1, 0.3], "radius": 0.5})"
+            "\n"
+            R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+            "\n"
             "{not json\n"
-            R"({"kind": "cone"})" "\n"
-            R"({"kind": "sphere_sweep", "centre": [1, 1, 2], "radius": -1, "move": [0, 0, -3]})" "\n"
-            R"({"kind": "sphere_sweep", "centre": [1, 1], "radius": 1, "move": [0, 0, -3]})" "\n";
+            R"({"kind": "cone"})"
+            "\n"
+            R"({"kind": "sphere_sweep", "centre": [1, 1, 2], "radius": -1, "move": [0, 0, -3]})"
+            "\n"
+            R"({"kind": "sphere_sweep", "centre": [1, 1], "radius": 1, "move": [0, 0, -3]})"
+            "\n";
         const auto r = run_cli("query " + level + " -", input);
         CHECK(r.exit_code == 0);
         const auto lines = json_lines(r.out);
@@ -58,8 +66,10 @@ TEST_SUITE("queries cli") {
     TEST_CASE("--mode corrected and --brute-force") {
         const std::string level = saved_level();
         const std::string input =
-            R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4]})" "\n"
-            R"({"kind": "box_sweep", "centre": [1, 1, 2], "half": [0.5, 0.5, 0.5], "move": [0, 0, -3]})" "\n";
+            R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4]})"
+            "\n"
+            R"({"kind": "box_sweep", "centre": [1, 1, 2], "half": [0.5, 0.5, 0.5], "move": [0, 0, -3]})"
+            "\n";
         const auto corrected = json_lines(run_cli("query " + level + " - --mode corrected", input).out);
         REQUIRE(corrected.size() == 2);
         CHECK_NEAR(corrected[0]["contacts"][0]["fraction"].get<double>(), 0.295703);
@@ -74,8 +84,10 @@ TEST_SUITE("queries cli") {
     TEST_CASE("gzipped JSON Lines with a header line are read directly") {
         const std::string level = saved_level();
         const auto gz = temp_path("query_cli.jsonl.gz");
-        const std::string text = R"({"levelsweep_queries": 1, "level_checksum": "0x0"})" "\n"
-                                 R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        const std::string text = R"({"levelsweep_queries": 1, "level_checksum": "0x0"})"
+                                 "\n"
+                                 R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                 "\n";
         REQUIRE(run_shell("printf '%s' '" + text + "' | gzip > " + gz.string()).exit_code == 0);
         const auto lines = json_lines(run_cli("query " + level + " " + gz.string()).out);
         REQUIRE(lines.size() == 1);
@@ -91,7 +103,8 @@ TEST_SUITE("queries cli") {
         const std::string queries = temp_path("convert_q.jsonl").string(),
                           results = temp_path("convert_r.lsr").string(),
                           converted = temp_path("convert_r.jsonl").string();
-        std::ofstream(queries) << R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        std::ofstream(queries) << R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                  "\n";
         REQUIRE(run_cli("replay " + level + " " + queries + " -q -o " + results).exit_code == 0);
         REQUIRE(run_cli("convert " + results + " " + converted).exit_code == 0);
         std::ifstream in(converted);

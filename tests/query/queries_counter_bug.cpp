@@ -30,9 +30,9 @@ void check_two_cell_layout(const Level& level) {
 TEST_SUITE("queries counter bug") {
     TEST_CASE("PhysicsMesh_SweepBox 0x0034888c: a kernel miss makes the walk test the next cell's triangle") {
         // Triangle 0 in cell 0 (x 0.1-0.4); triangle 1 in cell 1 (x 1.2-1.8).
-        const Level level = make_level({{{0.1f, 0, 0}, {0.4f, 0, 0}, {0.1f, 0.3f, 0}},
-                                        {{1.2f, 0, 0}, {1.8f, 0, 0}, {1.2f, 0.6f, 0}}},
-                                       Vec3{1.0f, 10.0f, 10.0f});
+        const Level level =
+            make_level({{{0.1f, 0, 0}, {0.4f, 0, 0}, {0.1f, 0.3f, 0}}, {{1.2f, 0, 0}, {1.8f, 0, 0}, {1.2f, 0.6f, 0}}},
+                       Vec3{1.0f, 10.0f, 10.0f});
         check_two_cell_layout(level);
         // A box over cell 0 only, beside triangle 0 in y: its kernel returns 1e28.
         Box b;
@@ -43,9 +43,9 @@ TEST_SUITE("queries counter bug") {
         KernelLog faithful;
         const auto f = run(level, q, Walk::grid, &faithful);
         CHECK(f.result.count == 0);
-        CHECK(faithful.cells.size() == 1);      // the query box covers cell 0 only
+        CHECK(faithful.cells.size() == 1);  // the query box covers cell 0 only
         CHECK(faithful.reached(0));
-        CHECK(faithful.reached(1));             // read from cell 1's count word
+        CHECK(faithful.reached(1));                // read from cell 1's count word
         CHECK(f.result.stats.extra_entries == 2);  // cell 1's count, then its index (visited)
         CHECK(f.result.stats.kernel_calls == 2);
 

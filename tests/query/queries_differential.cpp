@@ -30,8 +30,8 @@ using ContactKey = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::
 ContactKey key(const MeshContact& c, bool one_per_plane = false) {
     auto b = [](float f) { return std::bit_cast<std::uint32_t>(f); };
     if (one_per_plane) return {b(c.fraction), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    return {b(c.fraction), c.triangle, b(c.depth), b(c.normal.x), b(c.normal.y), b(c.normal.z),
-            b(c.point.x),  b(c.point.y), b(c.point.z), b(c.direction.z), c.flags, c.inside_mask};
+    return {b(c.fraction), c.triangle,   b(c.depth),   b(c.normal.x),    b(c.normal.y), b(c.normal.z),
+            b(c.point.x),  b(c.point.y), b(c.point.z), b(c.direction.z), c.flags,       c.inside_mask};
 }
 std::multiset<ContactKey> keys(const Ran& r, bool one_per_plane) {
     std::multiset<ContactKey> out;
@@ -147,11 +147,11 @@ void differential(const Level& level, QueryKind kind, std::uint32_t seed, int co
             }
         }
     }
-    MESSAGE(query_kind_name(kind) << ": " << t.queries << " queries in both modes, " << t.with_contacts << " with contacts, "
-                                  << t.overflowed << " overflowed, faithful walks reading past a list " << t.read_past_lists
-                                  << ", contacts changed by the counter bug "
-                                  << t.counter_bug_differs << ", brute-force-only contacts outside the cells "
-                                  << t.outside_cells);
+    MESSAGE(query_kind_name(kind) << ": " << t.queries << " queries in both modes, " << t.with_contacts
+                                  << " with contacts, " << t.overflowed
+                                  << " overflowed, faithful walks reading past a list " << t.read_past_lists
+                                  << ", contacts changed by the counter bug " << t.counter_bug_differs
+                                  << ", brute-force-only contacts outside the cells " << t.outside_cells);
     CHECK(t.with_contacts > t.queries / 20);
     // Only the box and capsule sweeps have the counter bug (docs/design.md item 4).
     const bool has_bug = kind == QueryKind::box_sweep || kind == QueryKind::capsule_sweep;
@@ -206,7 +206,8 @@ TEST_SUITE("queries differential") {
         auto snapped = [&](int axis) {
             const auto n = g.dims[static_cast<std::size_t>(axis)];
             const float k = static_cast<float>(rng() % (n + 1));
-            return component(g.origin, axis) + k * component(g.cell_size, axis) + (rng() % 3 == 0 ? uniform(rng, -0.5f, 0.5f) : 0.0f);
+            return component(g.origin, axis) + k * component(g.cell_size, axis) +
+                   (rng() % 3 == 0 ? uniform(rng, -0.5f, 0.5f) : 0.0f);
         };
         std::uint64_t ray_cells = 0, box_cells = 0;
         int with_contacts = 0;

@@ -105,7 +105,7 @@ TEST_SUITE("queries sphere sweep") {
 
     TEST_CASE("direction n.M >= -0.001 skips, option 0x40 marks behind, away and parallel instead") {
         const Level level = make_level({T()});
-        CHECK(run(level, sphere({1, 1, 0.3f}, {0, 0, -0.0009f})).result.count == 0);   // receding by the rule
+        CHECK(run(level, sphere({1, 1, 0.3f}, {0, 0, -0.0009f})).result.count == 0);  // receding by the rule
         CHECK(run(level, sphere({1, 1, 0.3f}, {0, 0, -0.0011f})).result.count == 1);
         const auto parallel = run(level, sphere({1, 1, 0.3f}, {1, 0, 0}, option::mark_faces));
         REQUIRE(parallel.result.count == 1);
@@ -153,7 +153,8 @@ TEST_SUITE("queries capsule, overlap, ray") {
 
     TEST_CASE("walking capsule sweep 0x00347c08: a triangle below feet z + 0.25 never reaches the kernel") {
         // A 0.2 m step face ahead: its top corner is below the step height.
-        const Level level = make_level({{{-2, 1, 0}, {2, 1, 0}, {2, 1, 0.2f}}, {{-2, 1, 0}, {2, 1, 0.2f}, {-2, 1, 0.2f}}});
+        const Level level =
+            make_level({{{-2, 1, 0}, {2, 1, 0}, {2, 1, 0.2f}}, {{-2, 1, 0}, {2, 1, 0.2f}, {-2, 1, 0.2f}}});
         KernelLog log;
         const auto low = run(level, Query::capsule_sweep({0, 0, 0.15f}, {0, 1, 0}), Walk::grid, &log);
         CHECK(low.result.count == 0);
@@ -190,9 +191,9 @@ TEST_SUITE("queries capsule, overlap, ray") {
         REQUIRE(hit.result.count == 1);
         CHECK_NEAR(hit.contacts[0].fraction, 0.5);
         CHECK_VEC3_NEAR(hit.contacts[0].point, 1, 1, 0);
-        CHECK(run(level, Query::ray({1, 1, 2}, {0, 0, -1})).result.count == 0);     // short
-        CHECK(run(level, Query::ray({5, 5, 2}, {0, 0, -4})).result.count == 0);     // beside
-        CHECK(run(level, Query::ray({1, 1, -2}, {0, 0, 4})).result.count == 0);     // a one-sided back face
+        CHECK(run(level, Query::ray({1, 1, 2}, {0, 0, -1})).result.count == 0);  // short
+        CHECK(run(level, Query::ray({5, 5, 2}, {0, 0, -4})).result.count == 0);  // beside
+        CHECK(run(level, Query::ray({1, 1, -2}, {0, 0, 4})).result.count == 0);  // a one-sided back face
         CHECK(run(make_level({T(on | tri_flags::two_sided)}), Query::ray({1, 1, -2}, {0, 0, 4})).result.count == 1);
         // On an edge counts as inside (m_k.P <= m_k.v_k).
         CHECK(run(level, Query::ray({2, 0, 2}, {0, 0, -4})).result.count == 1);

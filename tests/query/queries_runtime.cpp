@@ -95,7 +95,7 @@ TEST_SUITE("queries runtime scenarios") {
         MESSAGE("post: " << w.kernel_calls << " kernel calls, " << w.stopped_walks << " walks stopped");
         CHECK(w.stopped_walks == 12);  // every walk is stopped by the post
         CHECK(w.corner_steps == 0);
-        CHECK(w.differing == 0);       // no late or missed contact
+        CHECK(w.differing == 0);  // no late or missed contact
     }
 
     TEST_CASE("corner_planter: walking into the 1.3 m planter never runs the corner step") {

@@ -51,7 +51,8 @@ TEST_SUITE("queries working range") {
         CHECK(status(level, Query::sphere_sweep({r - 0.49f, r - 2, 2}, 0.5f, {0, 0, -3})) == QueryStatus::out_of_range);
         // Starting inside, moving out; starting outside, moving in; both ends far beyond.
         CHECK(status(level, Query::sphere_sweep({r - 8, r - 8, 2}, 0.5f, {0, 0, -2 * r})) == QueryStatus::out_of_range);
-        CHECK(status(level, Query::sphere_sweep({r - 8, r - 8, -2 * r}, 0.5f, {0, 0, 2 * r})) == QueryStatus::out_of_range);
+        CHECK(status(level, Query::sphere_sweep({r - 8, r - 8, -2 * r}, 0.5f, {0, 0, 2 * r})) ==
+              QueryStatus::out_of_range);
         CHECK(status(level, Query::sphere_sweep({1e9f, 1e9f, 2}, 0.5f, {0, 0, -3})) == QueryStatus::out_of_range);
         // A move whose end overflows float32 (finite inputs, an infinite end).
         CHECK(status(level, Query::sphere_sweep({3e38f, 1, 2}, 0.5f, {3e38f, 0, 0})) == QueryStatus::out_of_range);
@@ -59,7 +60,8 @@ TEST_SUITE("queries working range") {
         CHECK(status(level, Query::sphere_sweep({r - 8, r - 8, 2}, 2 * r, {0, 0, -3})) == QueryStatus::out_of_range);
     }
 
-    TEST_CASE("near the edges of the longest triangles the range allows, anywhere in it, sweeps stay within millimetres") {
+    TEST_CASE(
+        "near the edges of the longest triangles the range allows, anywhere in it, sweeps stay within millimetres") {
         // A sphere dropped beside the long edge of a triangle at the edge limit:
         // it meets the edge where its centre comes within its radius of the edge
         // line (computed in double), or misses it.
@@ -75,12 +77,16 @@ TEST_SUITE("queries working range") {
                 const double off = std::uniform_real_distribution<double>(0.0, 0.7)(rng);
                 const float cx = static_cast<float>(at + along + off / std::sqrt(2.0));
                 const float cy = static_cast<float>(at + along - off / std::sqrt(2.0));
-                const double rho = std::fabs((cx - static_cast<double>(at)) - (cy - static_cast<double>(at))) / std::sqrt(2.0);
+                const double rho =
+                    std::fabs((cx - static_cast<double>(at)) - (cy - static_cast<double>(at))) / std::sqrt(2.0);
                 const Ran ran = run(level, Query::sphere_sweep({cx, cy, 2}, 0.5f, {0, 0, -3}));
                 REQUIRE(ran.result.status == QueryStatus::ok);
                 if (std::fabs(rho - 0.5) < 1e-3) continue;  // within a millimetre of tangency either answer is right
-                REQUIRE_MESSAGE((ran.result.count > 0) == (rho < 0.5), "the sphere's centre is " << rho << " m from the edge");
-                if (rho < 0.5) worst = std::max(worst, 3 * std::fabs(ran.contacts[0].fraction - (2 - std::sqrt(0.25 - rho * rho)) / 3));
+                REQUIRE_MESSAGE((ran.result.count > 0) == (rho < 0.5),
+                                "the sphere's centre is " << rho << " m from the edge");
+                if (rho < 0.5)
+                    worst = std::max(worst,
+                                     3 * std::fabs(ran.contacts[0].fraction - (2 - std::sqrt(0.25 - rho * rho)) / 3));
             }
             MESSAGE("largest distance between the contact and the exact one: " << worst << " m");
             CHECK(worst < 0.005);
@@ -115,7 +121,8 @@ TEST_SUITE("queries working range") {
         CHECK(status(level, Query::sphere_sweep({1e9f, 1, 2}, -0.5f, {0, 0, -3})) == QueryStatus::negative_radius);
         QuerySettings none;
         none.max_contacts = 0;
-        CHECK(status(level, Query::sphere_sweep({1e9f, 1, 2}, 0.5f, {0, 0, -3}, none)) == QueryStatus::zero_max_contacts);
+        CHECK(status(level, Query::sphere_sweep({1e9f, 1, 2}, 0.5f, {0, 0, -3}, none)) ==
+              QueryStatus::zero_max_contacts);
         CHECK(query_status_name(QueryStatus::out_of_range) == "out_of_range");
         CHECK(static_cast<int>(QueryStatus::out_of_range) == query_status_count - 1);  // added at the end
     }

@@ -35,7 +35,8 @@ std::vector<std::uint64_t> answers(QueryRunner& runner, const std::vector<Query>
 }  // namespace
 
 TEST_SUITE("batch runner") {
-    TEST_CASE("a large level's hierarchy built on two threads is the one built on one, and a runner builds it on its own") {
+    TEST_CASE(
+        "a large level's hierarchy built on two threads is the one built on one, and a runner builds it on its own") {
         GenerateOptions options;
         options.seed = 5;
         options.triangles = 60000;  // the build splits nodes of 16,384 triangles or more in parallel

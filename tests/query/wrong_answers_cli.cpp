@@ -42,7 +42,8 @@ TEST_SUITE("no silent wrong answers cli") {
     TEST_CASE("a line of invalid UTF-8 costs one error line in query, replay and convert, and the rest run") {
         const ScratchDir dir("utf8_cli");
         // Bad bytes inside a string, as a key, and a lone continuation byte outside any string.
-        const std::string bad[] = {"{\"kind\": \"ray\xff\", \"start\": [1, 1, 2]}", "{\"\xc3\x28\": 1, \"kind\": \"ray\"}", "\x80"};
+        const std::string bad[] = {"{\"kind\": \"ray\xff\", \"start\": [1, 1, 2]}",
+                                   "{\"\xc3\x28\": 1, \"kind\": \"ray\"}", "\x80"};
         for (const std::string& line : bad) {
             const std::string queries = dir.file("q.jsonl", ray + "\n" + line + "\n" + ray + "\n").string();
             const CliRun q = run_cli_both("query " + street + " " + queries);
@@ -89,7 +90,10 @@ TEST_SUITE("no silent wrong answers cli") {
             REQUIRE(out[0].contains("error"));
             CHECK(out[0]["error"].get<std::string>().find("\"" + key + "\"") != std::string::npos);
         }
-        const auto fine = lines_of(run_cli_both("query " + street + " -", ray.substr(0, ray.size() - 1) + R"(, "max_contacts": 4294967295})" "\n").out);
+        const auto fine = lines_of(run_cli_both("query " + street + " -", ray.substr(0, ray.size() - 1) +
+                                                                              R"(, "max_contacts": 4294967295})"
+                                                                              "\n")
+                                       .out);
         REQUIRE(fine.size() == 1);
         CHECK(fine[0]["status"] == "ok");
         // eval's integers (a table index) are range-checked too.
@@ -114,11 +118,12 @@ TEST_SUITE("no silent wrong answers cli") {
 
     TEST_CASE("NaN and infinity are refused for --cell-size, --scale, diff --tolerance and record --length") {
         const ScratchDir dir("nan_cli");
-        const std::string mesh = dir.file("m.obj", "v 0 0 0\nv 4 0 0\nv 0 4 0\nf 1 2 3\n").string(), out = (dir / "x").string();
+        const std::string mesh = dir.file("m.obj", "v 0 0 0\nv 4 0 0\nv 0 4 0\nf 1 2 3\n").string(),
+                          out = (dir / "x").string();
         for (const std::string value : {"nan", "inf", "-inf", "0", "-1", "1e999"}) {
-            for (const std::string& command :
-                 {"import " + mesh + " " + out + ".lvl --cell-size " + value, "import " + mesh + " " + out + ".lvl --scale " + value,
-                  "generate " + out + ".lvl --cell-size " + value}) {
+            for (const std::string& command : {"import " + mesh + " " + out + ".lvl --cell-size " + value,
+                                               "import " + mesh + " " + out + ".lvl --scale " + value,
+                                               "generate " + out + ".lvl --cell-size " + value}) {
                 CAPTURE(command);
                 const CliRun r = run_cli_both(command);
                 CHECK(r.exit_code != 0);
@@ -152,7 +157,8 @@ TEST_SUITE("no silent wrong answers cli") {
 
     TEST_CASE("a file given in another's place, or a directory, is named for what it is") {
         const ScratchDir dir("wrong_file_cli");
-        const std::string queries = (dir / "q.lsq").string(), results = (dir / "r.lsr").string(), folder = (dir / "d").string();
+        const std::string queries = (dir / "q.lsq").string(), results = (dir / "r.lsr").string(),
+                          folder = (dir / "d").string();
         std::filesystem::create_directories(folder);
         REQUIRE(run_cli("record " + street + " " + queries + " --count 10").exit_code == 0);
         REQUIRE(run_cli("replay " + street + " " + queries + " -q -o " + results).exit_code == 0);
@@ -191,8 +197,9 @@ TEST_SUITE("no silent wrong answers cli") {
         const ScratchDir dir("force_cli");
         const std::string queries = (dir / "q.lsq").string();
         REQUIRE(run_cli("record " + street + " " + queries + " --count 20").exit_code == 0);
-        for (const std::string& command : {"query " + street10k + " " + queries, "replay " + street10k + " " + queries + " -q",
-                                           "profile " + street10k + " " + queries + " -o " + (dir / "p").string()}) {
+        for (const std::string& command :
+             {"query " + street10k + " " + queries, "replay " + street10k + " " + queries + " -q",
+              "profile " + street10k + " " + queries + " -o " + (dir / "p").string()}) {
             CAPTURE(command);
             const CliRun r = run_cli_both(command);
             CHECK(r.exit_code != 0);
@@ -202,9 +209,12 @@ TEST_SUITE("no silent wrong answers cli") {
         }
     }
 
-    TEST_CASE("a query beyond the working range gets the status out_of_range in query, replay's summary and the result file") {
+    TEST_CASE(
+        "a query beyond the working range gets the status out_of_range in query, replay's summary and the result "
+        "file") {
         const ScratchDir dir("range_cli");
-        const std::string far = R"({"kind": "sphere_sweep", "centre": [20000, 1, 2], "radius": 0.5, "move": [0, 0, -4]})";
+        const std::string far =
+            R"({"kind": "sphere_sweep", "centre": [20000, 1, 2], "radius": 0.5, "move": [0, 0, -4]})";
         const std::string queries = dir.file("q.jsonl", ray + "\n" + far + "\n").string();
         const auto out = lines_of(run_cli_both("query " + street + " " + queries).out);
         REQUIRE(out.size() == 2);

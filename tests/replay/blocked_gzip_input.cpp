@@ -32,7 +32,8 @@ Bytes sample_data(std::size_t size, std::uint32_t seed) {
         const std::size_t run = std::min<std::size_t>(size - i, 1 + rng() % 5000);
         const bool text = rng() % 3 != 0;
         for (std::size_t k = 0; k < run; ++k, ++i)
-            b[i] = static_cast<std::byte>(text ? "query line {\"kind\": 0.25, 1.5}\n"[(i * 7 + k) % 31] : static_cast<char>(rng()));
+            b[i] = static_cast<std::byte>(text ? "query line {\"kind\": 0.25, 1.5}\n"[(i * 7 + k) % 31]
+                                               : static_cast<char>(rng()));
     }
     return b;
 }
@@ -88,7 +89,9 @@ std::pair<Bytes, bool> zlib_read(const std::filesystem::path& path) {
 // The first byte where two files differ (the shorter one's size when one is
 // the other's start).
 std::size_t first_difference(const Bytes& a, const Bytes& b) {
-    return static_cast<std::size_t>(std::mismatch(a.begin(), a.begin() + static_cast<long>(std::min(a.size(), b.size())), b.begin()).first - a.begin());
+    return static_cast<std::size_t>(
+        std::mismatch(a.begin(), a.begin() + static_cast<long>(std::min(a.size(), b.size())), b.begin()).first -
+        a.begin());
 }
 
 // The data of the blocked file's members that end before byte `at`.
@@ -110,13 +113,20 @@ void write_three_forms(const ScratchDir& dir, const Bytes& data, std::uint32_t s
     write_bytes(dir / "plain", data);
 }
 
-const std::size_t sizes[] = {0, 1, bgz::block_bytes - 1, bgz::block_bytes, bgz::block_bytes + 1, 3 * bgz::block_bytes + 17,
-                             64 * bgz::block_bytes + 5, 700000};
+const std::size_t sizes[] = {0,
+                             1,
+                             bgz::block_bytes - 1,
+                             bgz::block_bytes,
+                             bgz::block_bytes + 1,
+                             3 * bgz::block_bytes + 17,
+                             64 * bgz::block_bytes + 5,
+                             700000};
 
 }  // namespace
 
 TEST_SUITE("blocked gzip") {
-    TEST_CASE("blocked gzip: any gzip reader gives back the data, in members of at most 64 KiB, ending in BGZF's marker") {
+    TEST_CASE(
+        "blocked gzip: any gzip reader gives back the data, in members of at most 64 KiB, ending in BGZF's marker") {
         const ScratchDir dir("bgzf_write");
         for (const std::size_t size : sizes) {
             CAPTURE(size);
@@ -139,9 +149,11 @@ TEST_SUITE("blocked gzip") {
             }
             CHECK(data_bytes == size);
             CHECK(data_members == (size + bgz::block_bytes - 1) / bgz::block_bytes);
-            const unsigned char eof[] = {0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff, 0x06, 0, 0x42, 0x43, 0x02, 0, 0x1b, 0, 0x03, 0};
+            const unsigned char eof[] = {0x1f, 0x8b, 0x08, 0x04, 0,    0, 0,    0, 0,    0xff,
+                                         0x06, 0,    0x42, 0x43, 0x02, 0, 0x1b, 0, 0x03, 0};
             REQUIRE(file.size() >= 28);
-            CHECK(std::equal(std::begin(eof), std::end(eof), file.end() - 28, [](unsigned char a, std::byte b) { return std::byte(a) == b; }));
+            CHECK(std::equal(std::begin(eof), std::end(eof), file.end() - 28,
+                             [](unsigned char a, std::byte b) { return std::byte(a) == b; }));
         }
     }
 
@@ -183,7 +195,8 @@ TEST_SUITE("blocked gzip") {
             CHECK(BulkInput(dir / name).parallel() == (std::string(name) == "blocked.gz"));
             const GzipRead z = reference_read(dir / name);
             REQUIRE(z.data == data);
-            for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, std::size_t{65536}, std::size_t{1} << 20})
+            for (const std::size_t piece :
+                 {std::size_t{1}, std::size_t{7}, std::size_t{4096}, std::size_t{65536}, std::size_t{1} << 20})
                 for (const bool some : {false, true}) {
                     CAPTURE(piece);
                     CAPTURE(some);
@@ -192,12 +205,15 @@ TEST_SUITE("blocked gzip") {
         }
     }
 
-    TEST_CASE("bulk reader: a blocked file cut short, damaged or with data after it ends where and as the decoder ends, every intact member read") {
+    TEST_CASE(
+        "bulk reader: a blocked file cut short, damaged or with data after it ends where and as the decoder ends, "
+        "every intact member read") {
         const ScratchDir dir("bgzf_broken");
         const Bytes data = sample_data(4 * bgz::block_bytes + 999, 31);
         const Bytes file = blocked(data, 8);
         std::vector<std::size_t> edges;  // every member's first byte, and the end
-        for (std::size_t at = 0; at < file.size(); at += bgz::member_at(std::span(file).subspan(at))->size) edges.push_back(at);
+        for (std::size_t at = 0; at < file.size(); at += bgz::member_at(std::span(file).subspan(at))->size)
+            edges.push_back(at);
         edges.push_back(file.size());
         auto rng = seeded_rng(32);
         std::vector<Bytes> broken;
@@ -207,7 +223,8 @@ TEST_SUITE("blocked gzip") {
                     broken.emplace_back(file.begin(), file.begin() + static_cast<long>(e) + d);  // cut short
         for (int i = 0; i < scaled(120); ++i) {
             Bytes b = file;
-            const std::size_t at = i < 40 ? edges[static_cast<std::size_t>(i) % edges.size()] + rng() % 26 : rng() % file.size();
+            const std::size_t at =
+                i < 40 ? edges[static_cast<std::size_t>(i) % edges.size()] + rng() % 26 : rng() % file.size();
             if (at >= b.size()) continue;
             b[at] ^= static_cast<std::byte>(1 + rng() % 255);  // a header, deflate data, a CRC, an ISIZE, the index
             broken.push_back(b);
@@ -252,19 +269,23 @@ TEST_SUITE("blocked gzip") {
                 CHECK(in.offset() == at);
                 const std::size_t n = in.read(std::span(got));
                 REQUIRE(n == std::min<std::size_t>(got.size(), data.size() - at));
-                CHECK(std::equal(got.begin(), got.begin() + static_cast<long>(n), data.begin() + static_cast<long>(at)));
+                CHECK(
+                    std::equal(got.begin(), got.begin() + static_cast<long>(n), data.begin() + static_cast<long>(at)));
             }
             CHECK_FALSE(in.seek(data.size() + 1));
         }
     }
 
-    TEST_CASE("blocked gzip: gzip -dc and zcat read what record and convert write as .jsonl.gz, the plain file's bytes") {
+    TEST_CASE(
+        "blocked gzip: gzip -dc and zcat read what record and convert write as .jsonl.gz, the plain file's bytes") {
         const ScratchDir dir("bgzf_zcat");
-        const std::string level = (std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels" / "street_1k.lvl").string();
+        const std::string level =
+            (std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels" / "street_1k.lvl").string();
         const auto path = [&](const char* name) { return (dir / name).string(); };
         for (const char* out : {"q.jsonl", "q.jsonl.gz", "q.lsq"})
             REQUIRE(run_cli("record " + level + " " + path(out) + " --seed 5 --count 20000").exit_code == 0);
-        for (const char* out : {"c.jsonl", "c.jsonl.gz"}) REQUIRE(run_cli("convert " + path("q.lsq") + " " + path(out)).exit_code == 0);
+        for (const char* out : {"c.jsonl", "c.jsonl.gz"})
+            REQUIRE(run_cli("convert " + path("q.lsq") + " " + path(out)).exit_code == 0);
         for (const auto& [gz, plain] : {std::pair{"q.jsonl.gz", "q.jsonl"}, std::pair{"c.jsonl.gz", "c.jsonl"}}) {
             CAPTURE(gz);
             const std::string text = file_text(path(plain));
@@ -284,7 +305,8 @@ TEST_SUITE("blocked gzip") {
         std::vector<Query> queries;
         auto rng = seeded_rng(51);
         for (int i = 0; i < 3000; ++i)
-            queries.push_back(Query::sphere_sweep(uniform_vec(rng, -50, 50), uniform(rng, 0.1f, 1), uniform_vec(rng, -2, 2)));
+            queries.push_back(
+                Query::sphere_sweep(uniform_vec(rng, -50, 50), uniform(rng, 0.1f, 1), uniform_vec(rng, -2, 2)));
         write_query_file(dir / "q.lsq", queries, 7, R"({"m":1})");
         const Bytes plain = read_bytes(dir / "q.lsq");
         for (const std::size_t keep : {plain.size(), plain.size() - 50, std::size_t{64 + 7 + 112 * 2000 + 3}}) {

@@ -40,11 +40,17 @@ struct Inputs {
     Inputs() {
         // Five chunks and a part: kills land between chunks and inside them.
         const std::string binary = (dir / "q.lsq").string(), lines = (dir / "q.jsonl").string();
-        REQUIRE(run_cli("record " + street + " " + binary + " --seed 21 --mix walk=1,jump=1,strike=1,fall=1,overlap=1,ray=1 --count " + std::to_string(5 * 4096 + 300)).exit_code == 0);
+        REQUIRE(run_cli("record " + street + " " + binary +
+                        " --seed 21 --mix walk=1,jump=1,strike=1,fall=1,overlap=1,ray=1 --count " +
+                        std::to_string(5 * 4096 + 300))
+                    .exit_code == 0);
         REQUIRE(run_cli("convert " + binary + " " + lines).exit_code == 0);
         const std::string scene = dir.file("scene.json", scene_of(22, 8, 8, 40, 21)).string();
-        const std::string stream = dir.file("scene_lines.jsonl", with_scene_lines(file_text(lines), 23, 8, 8, 7, 40, 21)).string();
-        configs = {{"binary", binary, ""}, {"JSON Lines", lines, ""}, {"binary with a scene", binary, scene},
+        const std::string stream =
+            dir.file("scene_lines.jsonl", with_scene_lines(file_text(lines), 23, 8, 8, 7, 40, 21)).string();
+        configs = {{"binary", binary, ""},
+                   {"JSON Lines", lines, ""},
+                   {"binary with a scene", binary, scene},
                    {"JSON Lines with scene lines", stream, scene}};
     }
 };
@@ -58,7 +64,8 @@ std::vector<std::string> replay_args(const Config& c, const std::string& out, co
 }  // namespace
 
 TEST_SUITE("crash consistency cli") {
-    TEST_CASE("a replay killed at random moments and resumed each time gives the uninterrupted run's bytes, scene and all") {
+    TEST_CASE(
+        "a replay killed at random moments and resumed each time gives the uninterrupted run's bytes, scene and all") {
         const Inputs in;
         auto rng = seeded_rng(20261130);
         const int rounds = scaled(17);  // per configuration, with one or two kills each: 25 kills, 100 in all
@@ -96,7 +103,8 @@ TEST_SUITE("crash consistency cli") {
                 CHECK_FALSE(std::filesystem::exists(out + ".partial"));
                 // SIGKILL removes nothing: a killed run's temporary answers may be left, never an output.
                 for (const auto& entry : std::filesystem::directory_iterator(in.dir / "."))
-                    if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) std::filesystem::remove(entry.path());
+                    if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0)
+                        std::filesystem::remove(entry.path());
             }
         }
         CHECK(no_temporaries(in.dir));

@@ -22,17 +22,24 @@ namespace {
 // flat onto T (interval_zero_speed_reset), the counter-bug suite's capsule
 // (its walk reads past cell 0's list), then three queries no quirk touches.
 const char* const queries_text =
-    R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4]})" "\n"
-    R"({"kind": "box_sweep", "centre": [1, 1, 2], "half": [0.5, 0.5, 0.5], "move": [0, 0, -3]})" "\n"
-    R"({"kind": "capsule_sweep", "base": [-0.9, -0.9, 0.08], "radius": 0.5, "move": [0.6, 1.2, -0.6], "step_height": -0.1})" "\n"
-    R"({"kind": "sphere_overlap", "centre": [1, 1, 0.3], "radius": 0.5})" "\n"
-    R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n"
-    R"({"kind": "sphere_sweep", "centre": [1, 1, 1], "radius": 0.5, "move": [0, 0, -2]})" "\n";
+    R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4]})"
+    "\n"
+    R"({"kind": "box_sweep", "centre": [1, 1, 2], "half": [0.5, 0.5, 0.5], "move": [0, 0, -3]})"
+    "\n"
+    R"({"kind": "capsule_sweep", "base": [-0.9, -0.9, 0.08], "radius": 0.5, "move": [0.6, 1.2, -0.6], "step_height": -0.1})"
+    "\n"
+    R"({"kind": "sphere_overlap", "centre": [1, 1, 0.3], "radius": 0.5})"
+    "\n"
+    R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+    "\n"
+    R"({"kind": "sphere_sweep", "centre": [1, 1, 1], "radius": 0.5, "move": [0, 0, -2]})"
+    "\n";
 
 // T = (0,0,0), (4,0,0), (0,4,0) (moved by `shift` in x and y) alone in cell 0, a far triangle in cell 1.
 Level two_cell_level(float shift) {
-    return make_level({{{shift, shift, 0}, {4 + shift, shift, 0}, {shift, 4 + shift, 0}}, {{10, 0, 0}, {11, 0, 0}, {10, 1, 0}}},
-                      Vec3{6.0f, 100.0f, 100.0f});
+    return make_level(
+        {{{shift, shift, 0}, {4 + shift, shift, 0}, {shift, 4 + shift, 0}}, {{10, 0, 0}, {11, 0, 0}, {10, 1, 0}}},
+        Vec3{6.0f, 100.0f, 100.0f});
 }
 
 // The level, the queries and the faithful (a) and corrected (b) replays, made once.
@@ -44,8 +51,8 @@ void remove_files();
 
 const Files& files() {
     static const Files f = [] {
-        Files f{temp_path("diff.lvl").string(), temp_path("diff_other.lvl").string(), temp_path("diff_q.jsonl").string(),
-                temp_path("diff_a.lsr").string(), temp_path("diff_b.lsr").string()};
+        Files f{temp_path("diff.lvl").string(), temp_path("diff_other.lvl").string(),
+                temp_path("diff_q.jsonl").string(), temp_path("diff_a.lsr").string(), temp_path("diff_b.lsr").string()};
         save_level(two_cell_level(0.0f), f.level);
         save_level(two_cell_level(1.625f), f.other_level);  // T no longer under the box or near the sweeps
         write_text(f.queries, queries_text);
@@ -114,7 +121,7 @@ TEST_SUITE("diff cli") {
         const json& x = r["explain"];
         CHECK(x["switches"]["sphere_edge_root_order"] == 2);
         CHECK(x["switches"]["interval_zero_speed_reset"] == 1);
-        CHECK(x["switches"]["mesh_cell_counter"] == 0);  // the counter bug changes no contact
+        CHECK(x["switches"]["mesh_cell_counter"] == 0);   // the counter bug changes no contact
         CHECK(x["switches"]["empty_round_sweeps"] == 0);  // toggled and named too; no mesh query depends on it
         CHECK(x["explained"] == 3);
         CHECK(x["unexplained"] == 0);
@@ -134,7 +141,8 @@ TEST_SUITE("diff cli") {
         CHECK(stats["differing"] >= plain["differing"]);
         const json* capsule = example_for(stats, 2);
         REQUIRE(capsule);
-        CHECK(std::find(capsule->at("aspects").begin(), capsule->at("aspects").end(), "stats") != capsule->at("aspects").end());
+        CHECK(std::find(capsule->at("aspects").begin(), capsule->at("aspects").end(), "stats") !=
+              capsule->at("aspects").end());
     }
 
     TEST_CASE("identical files exit 0, gzipped or not") {
@@ -258,7 +266,7 @@ TEST_SUITE("diff cli") {
         CHECK(r.out.find("queries differing                        " + full["differing"].dump()) != std::string::npos);
         CHECK(r.out.find("query 0 (sphere_sweep): contact 0: fraction") != std::string::npos);
         CHECK(r.out.find("explained: toggling sphere_edge_root_order") != std::string::npos);
-        CHECK(r.out.find("query 1 (box_sweep)") == std::string::npos);  // past the limit
+        CHECK(r.out.find("query 1 (box_sweep)") == std::string::npos);        // past the limit
         CHECK(r.out.find("interval_zero_speed_reset") != std::string::npos);  // still in the tally
         CHECK(r.out.rfind("different\n") == r.out.size() - 10);
     }
@@ -281,7 +289,7 @@ TEST_SUITE("diff cli") {
             CHECK(lines[i + 1]["status"] == "ok");
         }
         CHECK_NEAR(lines[1]["contacts"][0]["fraction"].get<double>(), 0.476954);  // Unit 1 row 11, late
-        CHECK(lines[2]["contacts"][0]["fraction"] == 0.0);                       // the zero-speed reset
+        CHECK(lines[2]["contacts"][0]["fraction"] == 0.0);                        // the zero-speed reset
         CHECK_NEAR(lines[4]["contacts"][0]["depth"].get<double>(), 0.2);
         CHECK(lines[3]["stats"]["extra_entries"].get<int>() > 0);  // the counter bug's walk
 

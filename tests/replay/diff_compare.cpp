@@ -197,11 +197,12 @@ TEST_SUITE("diff compare") {
         const Pair p = faithful_and(level, flat_box(), Quirks::corrected());
         REQUIRE(p.a.contacts.size() == 1);
         REQUIRE(p.b.contacts.size() == 1);
-        CHECK(p.a.contacts[0].fraction == 0.0f);  // the window reset to [0, 1]
+        CHECK(p.a.contacts[0].fraction == 0.0f);    // the window reset to [0, 1]
         CHECK_NEAR(p.b.contacts[0].fraction, 0.5);  // the box's bottom (z 1.5) meets T after 1.5 of 3
         const ResultDiff d = compare_results(p.a, p.b);
         CHECK(d.has(DiffAspect::fraction));
-        const Explanation e = explain_difference(level, flat_box(), p.a, p.b, Quirks::faithful(), Quirks::corrected(), scratch);
+        const Explanation e =
+            explain_difference(level, flat_box(), p.a, p.b, Quirks::faithful(), Quirks::corrected(), scratch);
         CHECK(e.reproduces_a);
         CHECK(e.switches == bit(Quirk::interval_zero_speed_reset));
         CHECK(e.b_set_reproduces_b);
@@ -222,7 +223,9 @@ TEST_SUITE("diff compare") {
         CHECK(e.b_set_reproduces_b);
     }
 
-    TEST_CASE("walking capsule sweep 0x00347c08, the counter bug: no contact changes, the work counters, by mesh_cell_counter") {
+    TEST_CASE(
+        "walking capsule sweep 0x00347c08, the counter bug: no contact changes, the work counters, by "
+        "mesh_cell_counter") {
         const Level level = two_cell_level();
         QueryScratch scratch(level);
         const Quirks b_quirks = Quirks::faithful().without(Quirk::mesh_cell_counter);
@@ -244,8 +247,8 @@ TEST_SUITE("diff compare") {
         const Level level = two_cell_level(), other = two_cell_level(0.25f);
         QueryScratch other_scratch(other);
         const Pair p = faithful_and(level, corner_sphere(), Quirks::corrected());
-        const Explanation e =
-            explain_difference(other, corner_sphere(), p.a, p.b, Quirks::faithful(), Quirks::corrected(), other_scratch);
+        const Explanation e = explain_difference(other, corner_sphere(), p.a, p.b, Quirks::faithful(),
+                                                 Quirks::corrected(), other_scratch);
         CHECK_FALSE(e.reproduces_a);
         CHECK(e.switches == 0);
         CHECK_FALSE(e.b_set_reproduces_b);
@@ -282,7 +285,8 @@ TEST_SUITE("diff compare") {
                 const ResultRecord &a = a_all[i], &b = b_all[i];
                 if (!compare_results(a, b, options).any()) continue;
                 ++differing;
-                const Explanation e = explain_difference(level, queries[i], a, b, Quirks::faithful(), b_quirks, scratch, options);
+                const Explanation e =
+                    explain_difference(level, queries[i], a, b, Quirks::faithful(), b_quirks, scratch, options);
                 CHECK(e.reproduces_a);
                 CHECK((e.switches & bit(c.quirk)) != 0);
                 CHECK(e.b_set_reproduces_b);

@@ -58,7 +58,8 @@ std::string repeated(const std::string& item, std::size_t n, const char* open = 
 // Texts whose trees take the most per byte, and ordinary ones.
 std::vector<std::pair<const char*, std::string>> trees() {
     std::string members = "{", deep_arrays, deep_objects;
-    for (int i = 0; i < 40000; ++i) members.append(i ? ",\"" : "\"").append("a_key_of_some_length_").append(std::to_string(i)).append("\":[]");
+    for (int i = 0; i < 40000; ++i)
+        members.append(i ? ",\"" : "\"").append("a_key_of_some_length_").append(std::to_string(i)).append("\":[]");
     members += "}";
     for (int i = 0; i < 40000; ++i) deep_arrays += "[";
     for (int i = 0; i < 40000; ++i) deep_arrays += "]";
@@ -74,13 +75,15 @@ std::vector<std::pair<const char*, std::string>> trees() {
             {"deep arrays", deep_arrays},
             {"deep objects", deep_objects},
             {"query lines",
-             repeated(R"({"kind":"sphere_sweep","centre":[1,2,3],"radius":0.5,"move":[0,0,-1],"options":"0x2004d"})", 5000)}};
+             repeated(R"({"kind":"sphere_sweep","centre":[1,2,3],"radius":0.5,"move":[0,0,-1],"options":"0x2004d"})",
+                      5000)}};
 }
 
 }  // namespace
 
 TEST_SUITE("memory bounds") {
-    TEST_CASE("a JSON tree's estimate bounds what the tree takes: refused just below its peak, taken at four times it") {
+    TEST_CASE(
+        "a JSON tree's estimate bounds what the tree takes: refused just below its peak, taken at four times it") {
         for (const auto& [name, text] : trees()) {
             CAPTURE(name);
             const auto parse = [&text] { (void)parse_json(text, "the text"); };  // built, then destroyed
@@ -119,9 +122,13 @@ TEST_SUITE("memory bounds") {
         std::string bare = R"({"levelsweep_scene": 1, "bodies": [)", shaped = bare;
         for (int i = 0; i < 20000; ++i) {
             bare.append(i ? ",{\"id\":" : "{\"id\":").append(std::to_string(i)).append("}");
-            shaped.append(i ? "," : "").append(R"({"id":)").append(std::to_string(i))
-                .append(R"(,"chain":[{"id":1,"shape":{"type":"sphere","r":0.5,"C":[)").append(std::to_string(i % 100))
-                .append(R"(,2,3]}},{"id":2,"shape":{"type":"box","A0":[1,0,0],"A1":[0,1,0],"A2":[0,0,1],"P":[1,2,3],"half":[1,1,1]}}],)")
+            shaped.append(i ? "," : "")
+                .append(R"({"id":)")
+                .append(std::to_string(i))
+                .append(R"(,"chain":[{"id":1,"shape":{"type":"sphere","r":0.5,"C":[)")
+                .append(std::to_string(i % 100))
+                .append(
+                    R"(,2,3]}},{"id":2,"shape":{"type":"box","A0":[1,0,0],"A1":[0,1,0],"A2":[0,0,1],"P":[1,2,3],"half":[1,1,1]}}],)")
                 .append(R"("strikes":[{"id":3,"shape":{"type":"capsule","r":0.3,"h":1.8,"B":[0,0,0]}}]})");
         }
         bare += "]}";
@@ -142,8 +149,10 @@ TEST_SUITE("memory bounds") {
     TEST_CASE("a JSON Lines header or line whose tree would not fit is refused before it is built") {
         const ScratchDir dir("memory_lines");
         const std::string big = repeated("[]", 200000);  // 600 KB of text, about 20 MB as a tree
-        const std::string ray = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
-        const auto header = dir.file("header.jsonl", join(R"({"levelsweep_queries": 1, "metadata": )", big, "}\n", ray));
+        const std::string ray = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                "\n";
+        const auto header =
+            dir.file("header.jsonl", join(R"({"levelsweep_queries": 1, "metadata": )", big, "}\n", ray));
         const auto line = dir.file("line.jsonl", join("\n", big, "\n", ray));
         const std::uint64_t limit = 4u << 20;
         {
@@ -158,7 +167,8 @@ TEST_SUITE("memory bounds") {
             CHECK(peak_bytes_measured() < limit);  // refused before the tree was built
             const auto source = open_queries(line);
             std::vector<QueryRecord> records, chunk(8);
-            while (const std::size_t n = source->read(chunk)) records.insert(records.end(), chunk.begin(), chunk.begin() + static_cast<long>(n));
+            while (const std::size_t n = source->read(chunk))
+                records.insert(records.end(), chunk.begin(), chunk.begin() + static_cast<long>(n));
             REQUIRE(records.size() == 2);
             CHECK(records[0].malformed);
             CHECK(records[0].position == 2);
@@ -170,13 +180,16 @@ TEST_SUITE("memory bounds") {
         CHECK(source->header().metadata == big);
     }
 
-    TEST_CASE("one JSON Lines read holds a bounded text whatever its lines, and a record keeps no room a long line took") {
+    TEST_CASE(
+        "one JSON Lines read holds a bounded text whatever its lines, and a record keeps no room a long line took") {
         const ScratchDir dir("memory_read");
         const std::string long_line(max_query_line_bytes - 1, ' ');
         std::string text;
         const std::size_t long_lines = 64;
         for (std::size_t i = 0; i < long_lines; ++i) text.append("x").append(long_line, 1).append("\n");
-        for (int i = 0; i < 100; ++i) text += R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        for (int i = 0; i < 100; ++i)
+            text += R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                    "\n";
         const auto path = dir.file("long.jsonl", text);
         const auto source = open_queries(path);
         std::vector<QueryRecord> records(4096);
@@ -186,9 +199,11 @@ TEST_SUITE("memory bounds") {
             for (std::size_t i = 0; i < n; ++i) {
                 held += records[i].text.capacity();
                 // No more room than the line, beyond what a short line may keep.
-                CHECK(records[i].text.capacity() <= std::max<std::size_t>(std::size_t{64} << 10, 2 * records[i].text.size()));
+                CHECK(records[i].text.capacity() <=
+                      std::max<std::size_t>(std::size_t{64} << 10, 2 * records[i].text.size()));
             }
-            CHECK(held <= max_read_text_bytes() + 2 * max_query_line_bytes);  // the budget, and the line that crossed it
+            CHECK(held <=
+                  max_read_text_bytes() + 2 * max_query_line_bytes);  // the budget, and the line that crossed it
             lines += n;
             ++reads;
         }

@@ -38,7 +38,8 @@ std::filesystem::path expanding_header(const ScratchDir& dir) {
 // The commands that read a query file, each as it would be typed.
 std::vector<std::string> query_readers(const ScratchDir& dir, const std::string& queries) {
     return {"query " + street + " " + queries, "replay " + street + " " + queries + " -q",
-            "convert " + queries + " " + (dir / "out.jsonl").string(), "profile " + street + " " + queries + " -o " + (dir / "p").string()};
+            "convert " + queries + " " + (dir / "out.jsonl").string(),
+            "profile " + street + " " + queries + " -o " + (dir / "p").string()};
 }
 
 // A scene of `bodies` bodies, each a capsule with a sphere to strike.
@@ -46,8 +47,11 @@ std::string many_bodies(int bodies) {
     std::string s = R"({"levelsweep_scene": 1, "bodies": [)";
     for (int i = 0; i < bodies; ++i)
         s.append(i ? "," : "")
-            .append(R"({"id": )").append(std::to_string(i)).append(R"(, "owner": 1, "flags": "0x2", "type": "0x40", "chain": [)")
-            .append(R"({"id": 1, "shape": {"type": "capsule", "r": 0.35, "h": 1.8, "B": [)").append(std::to_string(i % 200))
+            .append(R"({"id": )")
+            .append(std::to_string(i))
+            .append(R"(, "owner": 1, "flags": "0x2", "type": "0x40", "chain": [)")
+            .append(R"({"id": 1, "shape": {"type": "capsule", "r": 0.35, "h": 1.8, "B": [)")
+            .append(std::to_string(i % 200))
             .append(R"(, 5, 0]}}], "strikes": [{"id": 2, "shape": {"type": "sphere", "r": 0.09, "C": [1, 2, 0.5]}}]})");
     return s + "]}";
 }
@@ -55,7 +59,9 @@ std::string many_bodies(int bodies) {
 }  // namespace
 
 TEST_SUITE("memory inputs cli") {
-    TEST_CASE("a JSON Lines header that expands a thousandfold is refused, before its tree is built, by every command that reads queries") {
+    TEST_CASE(
+        "a JSON Lines header that expands a thousandfold is refused, before its tree is built, by every command that "
+        "reads queries") {
         const ScratchDir dir("memory_header");
         const std::string queries = expanding_header(dir).string();
         CHECK(std::filesystem::file_size(queries) < 20000);
@@ -69,32 +75,41 @@ TEST_SUITE("memory inputs cli") {
         CHECK_FALSE(std::filesystem::exists(dir / "out.jsonl"));
     }
 
-    TEST_CASE("a scene file's bodies are read one at a time, held within the memory limit, and refused beyond it by name") {
+    TEST_CASE(
+        "a scene file's bodies are read one at a time, held within the memory limit, and refused beyond it by name") {
         const ScratchDir dir("memory_scene");
         const std::string scene = dir.file("many.json", many_bodies(20000)).string();
-        const std::string queries = dir.file("q.jsonl", join(ray, "\n", R"({"kind": "gather", "box": {"min": [0, 0, -1], "max": [300, 10, 3]}})", "\n")).string();
+        const std::string queries =
+            dir.file("q.jsonl",
+                     join(ray, "\n", R"({"kind": "gather", "box": {"min": [0, 0, -1], "max": [300, 10, 3]}})", "\n"))
+                .string();
         // 2.8 MB of scene: its tree would take about 100 MB; its bodies take a
         // few tens, which a 64 MiB limit holds.
         CHECK(std::filesystem::file_size(scene) > 2'500'000);
-        const CliRun fits = run_cli_both("query " + street + " " + queries + " --scene " + scene + " --memory-limit 64M");
+        const CliRun fits =
+            run_cli_both("query " + street + " " + queries + " --scene " + scene + " --memory-limit 64M");
         CHECK_MESSAGE(fits.exit_code == 0, fits.err);
         const auto answers = json_lines(fits.out);
         REQUIRE(answers.size() == 2);
         CHECK(answers[1].at("found") == 20000);
-        for (const std::string& command : {"query " + street + " " + queries, "replay " + street + " " + queries + " -q"}) {
+        for (const std::string& command :
+             {"query " + street + " " + queries, "replay " + street + " " + queries + " -q"}) {
             CAPTURE(command);
             const CliRun r = run_cli_both(command + " --scene " + scene + " --memory-limit 8M");
             CHECK(r.exit_code == 1);
-            CHECK_MESSAGE(r.err.find(scene + " (its text, its owners and bodies, and the JSON of the one being read) needs") !=
-                              std::string::npos,
-                          r.err);
+            CHECK_MESSAGE(
+                r.err.find(scene + " (its text, its owners and bodies, and the JSON of the one being read) needs") !=
+                    std::string::npos,
+                r.err);
             CHECK(r.err.find("over the memory limit of 8.0 MiB") != std::string::npos);
         }
     }
 
 #if !defined(LEVELSWEEP_SANITIZED)
     // The sanitizers reserve more address space than any such limit allows.
-    TEST_CASE("where the memory is not there, every command that reads queries ends with a sentence naming it and the limit, never an abort") {
+    TEST_CASE(
+        "where the memory is not there, every command that reads queries ends with a sentence naming it and the limit, "
+        "never an abort") {
         const ScratchDir dir("memory_absent");
         REQUIRE(std::filesystem::exists("/usr/bin/prlimit"));
         const std::string queries = expanding_header(dir).string();
@@ -107,7 +122,9 @@ TEST_SUITE("memory inputs cli") {
             const CliResult r = run_shell("/usr/bin/prlimit --as=150000000 -- " + std::string(LEVELSWEEP_CLI_PATH) +
                                           " --memory-limit 100G " + command + " 2>&1 >/dev/null");
             CHECK(r.exit_code == 1);
-            CHECK_MESSAGE(r.out.find("levelsweep --memory-limit 100G " + command + ": out of memory") != std::string::npos, r.out);
+            CHECK_MESSAGE(
+                r.out.find("levelsweep --memory-limit 100G " + command + ": out of memory") != std::string::npos,
+                r.out);
             CHECK(r.out.find("the memory limit was 100.0 GiB") != std::string::npos);
             CHECK(r.out.find("terminate") == std::string::npos);
         }

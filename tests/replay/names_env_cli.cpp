@@ -21,7 +21,9 @@ const std::string street = std::string(LEVELSWEEP_SOURCE_DIR) + "/data/levels/st
 }  // namespace
 
 TEST_SUITE("names env cli") {
-    TEST_CASE("a level or query file name that is not UTF-8, or holds quotes, is written into the JSON as \\xNN and reads back") {
+    TEST_CASE(
+        "a level or query file name that is not UTF-8, or holds quotes, is written into the JSON as \\xNN and reads "
+        "back") {
         const ScratchDir dir("names");
         const std::string odd = (dir / "caf\xe9 \"level\".lvl").string();  // Latin-1 e-acute: not UTF-8
         std::filesystem::copy_file(street, odd);
@@ -44,11 +46,14 @@ TEST_SUITE("names env cli") {
 
     TEST_CASE("LEVELSWEEP_ISA takes every name --isa takes, auto included, and refuses the rest") {
         const ScratchDir dir("isa_env");
-        const std::string queries = dir.file("q.jsonl", R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n").string();
+        const std::string queries = dir.file("q.jsonl", R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                                        "\n")
+                                        .string();
         const std::string tool = LEVELSWEEP_CLI_PATH;
         for (const std::string isa : {"auto", "scalar", ""}) {
             CAPTURE(isa);
-            for (const std::string& command : {"query " + street + " " + queries, "replay " + street + " " + queries + " -q"}) {
+            for (const std::string& command :
+                 {"query " + street + " " + queries, "replay " + street + " " + queries + " -q"}) {
                 CAPTURE(command);
                 const CliResult r = run_shell("LEVELSWEEP_ISA=" + isa + " " + tool + " " + command + " 2>&1");
                 CHECK_MESSAGE(r.exit_code == 0, r.out);
@@ -56,8 +61,11 @@ TEST_SUITE("names env cli") {
         }
         // auto is the default: the same ISA as no variable at all.
         const CliResult set = run_shell("LEVELSWEEP_ISA=auto " + tool + " replay " + street + " " + queries + " -q");
-        const CliResult unset = run_shell("env -u LEVELSWEEP_ISA " + tool + " replay " + street + " " + queries + " -q");
-        const auto isa_of = [](const std::string& out) { return out.substr(out.find(", isa "), out.find('\n') - out.find(", isa ")); };
+        const CliResult unset =
+            run_shell("env -u LEVELSWEEP_ISA " + tool + " replay " + street + " " + queries + " -q");
+        const auto isa_of = [](const std::string& out) {
+            return out.substr(out.find(", isa "), out.find('\n') - out.find(", isa "));
+        };
         CHECK(isa_of(set.out) == isa_of(unset.out));
         const CliResult bad = run_shell("LEVELSWEEP_ISA=sse9 " + tool + " query " + street + " " + queries + " 2>&1");
         CHECK(bad.exit_code == 1);

@@ -28,8 +28,9 @@ const char* const obj_text = "v 0 0 0\nv 4 0 0\nv 0 4 0\nf 1 2 3\n";
 // The files a test works on, in a folder of its own.
 struct Inputs {
     ScratchDir dir{"outputs_cli"};
-    std::string level = (dir / "level.lvl").string(), mesh = (dir / "m.obj").string(), queries = (dir / "q.jsonl").string(),
-                binary = (dir / "q.lsq").string(), results = (dir / "r.lsr").string();
+    std::string level = (dir / "level.lvl").string(), mesh = (dir / "m.obj").string(),
+                queries = (dir / "q.jsonl").string(), binary = (dir / "q.lsq").string(),
+                results = (dir / "r.lsr").string();
 
     Inputs() {
         dir.file("m.obj", obj_text);
@@ -48,7 +49,8 @@ std::vector<std::string> spellings(const ScratchDir& dir, const std::string& fil
     std::filesystem::remove(soft);
     std::filesystem::create_hard_link(file, hard);
     std::filesystem::create_symlink(file, soft);
-    return {file, hard.string(), soft.string(), (dir / "." / ".." / std::filesystem::path(file).parent_path().filename() / name).string()};
+    return {file, hard.string(), soft.string(),
+            (dir / "." / ".." / std::filesystem::path(file).parent_path().filename() / name).string()};
 }
 
 // No file of the folder is a temporary one left behind.
@@ -69,7 +71,8 @@ TEST_SUITE("outputs cli") {
             {in.results, "export " + in.results + " -o {}"},
             {in.results, "convert " + in.results + " {} --to jsonl"},
             {in.queries, "convert " + in.queries + " {} --to jsonl"},
-            {in.binary, "convert " + in.queries + " {}"},  // an output that another input is not: refused only as itself
+            {in.binary,
+             "convert " + in.queries + " {}"},  // an output that another input is not: refused only as itself
         };
         for (const Case& c : cases) {
             const std::string before = file_text(c.input);
@@ -91,14 +94,17 @@ TEST_SUITE("outputs cli") {
             }
         }
         // Two outputs that are one file, and standard output redirected onto an input.
-        const CliRun twice = run_cli_both("generate " + (in.dir / "g.lvl").string() + " --features " + (in.dir / "g.lvl").string());
+        const CliRun twice =
+            run_cli_both("generate " + (in.dir / "g.lvl").string() + " --features " + (in.dir / "g.lvl").string());
         CHECK(twice.exit_code != 0);
         CHECK(twice.err.find("are the same file") != std::string::npos);
         const std::string results = file_text(in.results);
-        for (const std::string& command : {"export " + in.results, "info " + in.results, "query " + in.level + " " + in.results,
-                                           "diff " + in.results + " " + in.results}) {
+        for (const std::string& command :
+             {"export " + in.results, "info " + in.results, "query " + in.level + " " + in.results,
+              "diff " + in.results + " " + in.results}) {
             CAPTURE(command);
-            const CliResult r = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + command + " >> " + in.results + " 2>/dev/null");
+            const CliResult r =
+                run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + command + " >> " + in.results + " 2>/dev/null");
             CHECK(r.exit_code != 0);
             CHECK(file_text(in.results) == results);
         }
@@ -149,11 +155,13 @@ TEST_SUITE("outputs cli") {
         const Inputs in;
         const std::string out = (in.dir / "endless.lsq").string();
         // A recording far longer than the test waits for, interrupted once it has written something.
-        const Child child = start_cli({"record", in.level, out, "--count", "1000000000"}, in.dir / "rec.out", in.dir / "rec.err");
+        const Child child =
+            start_cli({"record", in.level, out, "--count", "1000000000"}, in.dir / "rec.out", in.dir / "rec.err");
         bool wrote = false;
         for (int i = 0; i < 20000 && !wrote; ++i) {
             for (const auto& entry : std::filesystem::directory_iterator(in.dir / "."))
-                if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() > 100000) wrote = true;
+                if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() > 100000)
+                    wrote = true;
             ::usleep(500);
         }
         CHECK(wrote);

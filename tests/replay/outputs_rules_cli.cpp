@@ -30,8 +30,8 @@ const std::string street = std::string(LEVELSWEEP_SOURCE_DIR) + "/data/levels/st
 
 struct Files {
     ScratchDir dir{"outputs_rules"};
-    std::string queries = (dir / "q.lsq").string(), lines = (dir / "q.jsonl").string(), scene = (dir / "scene.json").string(),
-                results = (dir / "ref.lsr").string(), reference;
+    std::string queries = (dir / "q.lsq").string(), lines = (dir / "q.jsonl").string(),
+                scene = (dir / "scene.json").string(), results = (dir / "ref.lsr").string(), reference;
 
     Files() {
         // Long enough (a few tenths of a second) for two runs started together to overlap.
@@ -39,7 +39,8 @@ struct Files {
         REQUIRE(run_cli("replay " + street + " " + queries + " -q -o " + results).exit_code == 0);
         reference = file_text(results);
         dir.file("scene.json", scene_of(4, 6, 6, 40, 21));
-        REQUIRE(run_cli("record " + street + " " + (dir / "few.jsonl").string() + " --seed 3 --count 300").exit_code == 0);
+        REQUIRE(run_cli("record " + street + " " + (dir / "few.jsonl").string() + " --seed 3 --count 300").exit_code ==
+                0);
         dir.file("q.jsonl", with_scene_lines(file_text(dir / "few.jsonl"), 5, 6, 6, 10, 40, 21));
     }
 };
@@ -54,7 +55,8 @@ const Files& files() {
 bool temporary_grows(const Child& c, const ScratchDir& dir, std::uintmax_t bytes) {
     for (int i = 0; i < 40000; ++i) {
         for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-            if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes) return true;
+            if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes)
+                return true;
         siginfo_t info{};
         if (::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == c.pid)
             return false;
@@ -66,7 +68,9 @@ bool temporary_grows(const Child& c, const ScratchDir& dir, std::uintmax_t bytes
 }  // namespace
 
 TEST_SUITE("outputs rules cli") {
-    TEST_CASE("two replays started together on one -o never share its partial file: each finishes the whole file or is refused") {
+    TEST_CASE(
+        "two replays started together on one -o never share its partial file: each finishes the whole file or is "
+        "refused") {
         const Files& f = files();
         const std::string out = (f.dir / "shared.lsr").string();
         int refused = 0;
@@ -81,7 +85,8 @@ TEST_SUITE("outputs rules cli") {
                 CHECK((rc == 0 || rc == 1));
                 if (rc == 1) {
                     ++refused;
-                    CHECK_MESSAGE(file_text(err).find("another replay is writing it") != std::string::npos, file_text(err));
+                    CHECK_MESSAGE(file_text(err).find("another replay is writing it") != std::string::npos,
+                                  file_text(err));
                 }
             }
             CHECK((ra == 0 || rb == 0));
@@ -114,16 +119,19 @@ TEST_SUITE("outputs rules cli") {
         }
     }
 
-    TEST_CASE("a partial file that is not a regular file is refused at once and unopened: a FIFO, a link, a directory") {
+    TEST_CASE(
+        "a partial file that is not a regular file is refused at once and unopened: a FIFO, a link, a directory") {
         const Files& f = files();
         const std::string out = (f.dir / "odd.lsr").string(), partial = out + ".partial";
         const auto refused = [&](const std::string& kind) {
             // Started as a child: a run that blocks is killed, and fails the test, rather than hanging it.
-            const Child c = start_cli({"replay", street, f.queries, "-q", "-o", out}, f.dir / "odd.out", f.dir / "odd.err");
+            const Child c =
+                start_cli({"replay", street, f.queries, "-q", "-o", out}, f.dir / "odd.out", f.dir / "odd.err");
             bool ended = false;
             for (int i = 0; i < 20000 && !ended; ++i) {
                 siginfo_t info{};
-                ended = ::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == c.pid;
+                ended = ::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                        info.si_pid == c.pid;
                 if (!ended) ::usleep(500);
             }
             CHECK_MESSAGE(ended, kind << ": the run did not end");
@@ -146,7 +154,8 @@ TEST_SUITE("outputs rules cli") {
         CHECK(file_text(f.results) == f.reference);
     }
 
-    TEST_CASE("a result file that is not a regular file is refused before the run: a FIFO, a link to one, a directory") {
+    TEST_CASE(
+        "a result file that is not a regular file is refused before the run: a FIFO, a link to one, a directory") {
         // Its partial would be renamed over it: a FIFO (or a device node, such
         // as /dev/null, which a test must not risk) replaced by a file, a
         // directory refused only after the whole run, its partial left behind.
@@ -156,7 +165,8 @@ TEST_SUITE("outputs rules cli") {
         REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
         std::filesystem::create_symlink(fifo, link);
         std::filesystem::create_directory(dir);
-        const std::pair<std::string, std::string> outputs[] = {{fifo, "a FIFO"}, {link, "a FIFO"}, {dir, "a directory"}};
+        const std::pair<std::string, std::string> outputs[] = {
+            {fifo, "a FIFO"}, {link, "a FIFO"}, {dir, "a directory"}};
         for (const auto& [out, kind] : outputs) {
             CAPTURE(out);
             const CliRun r = run_cli_both("replay " + street + " " + f.queries + " -q -o " + out);
@@ -187,7 +197,9 @@ TEST_SUITE("outputs rules cli") {
         std::filesystem::remove(pipe);
     }
 
-    TEST_CASE("- is standard output wherever a text output is named, and a binary output refuses it, and no file called - is made") {
+    TEST_CASE(
+        "- is standard output wherever a text output is named, and a binary output refuses it, and no file called - is "
+        "made") {
         const Files& f = files();
         const std::string in_dir = "cd " + (f.dir / ".").string() + " && " + LEVELSWEEP_CLI_PATH + " ";
         // The scene lines' answers on standard output; the summary moves to standard error.
@@ -197,8 +209,9 @@ TEST_SUITE("outputs rules cli") {
         const auto lines = json_lines(answers.out);
         CHECK(lines.size() >= 20);
         for (const auto& l : lines) CHECK(l.contains("kind"));
-        const CliResult written = run_shell(in_dir + "replay " + street + " " + f.lines + " --scene " + f.scene + " --scene-results " +
-                                            (f.dir / "answers.jsonl").string() + " -q > /dev/null");
+        const CliResult written =
+            run_shell(in_dir + "replay " + street + " " + f.lines + " --scene " + f.scene + " --scene-results " +
+                      (f.dir / "answers.jsonl").string() + " -q > /dev/null");
         CHECK(written.exit_code == 0);
         CHECK(file_text(f.dir / "answers.jsonl") == answers.out);
         // The features of a generated level.
@@ -215,7 +228,9 @@ TEST_SUITE("outputs rules cli") {
             CAPTURE(command);
             const CliResult r = run_shell(in_dir + command + " 2>&1 >/dev/null");
             CHECK(r.exit_code == 1);
-            CHECK_MESSAGE((r.out.find("binary") != std::string::npos && r.out.find("standard output") != std::string::npos), r.out);
+            CHECK_MESSAGE(
+                (r.out.find("binary") != std::string::npos && r.out.find("standard output") != std::string::npos),
+                r.out);
         }
         CHECK_FALSE(std::filesystem::exists(f.dir / "-"));
     }
@@ -231,7 +246,8 @@ TEST_SUITE("outputs rules cli") {
         CHECK(file_text(f.dir / "-") == obj);
         // A scene called -, and its answers on standard output.
         f.dir.file("-", file_text(f.scene));
-        const CliResult r = run_shell(in_dir + "replay " + street + " " + f.lines + " --scene ./- --scene-results - -q 2>/dev/null");
+        const CliResult r =
+            run_shell(in_dir + "replay " + street + " " + f.lines + " --scene ./- --scene-results - -q 2>/dev/null");
         CHECK(r.exit_code == 0);
         CHECK(file_text(f.dir / "-") == file_text(f.scene));
         CHECK_FALSE(json_lines(r.out).empty());
@@ -251,24 +267,29 @@ TEST_SUITE("outputs rules cli") {
         // Standard output (the scene answers) is another output.
         const std::string results = (f.dir / "answers_and_results.lsr").string();
         write_text(results, "");
-        const CliResult two = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " replay " + street + " " + f.lines + " --scene " +
-                                        f.scene + " --scene-results - -q -o " + results + " >> " + results + " 2>" +
-                                        (f.dir / "two.err").string());
+        const CliResult two =
+            run_shell(std::string(LEVELSWEEP_CLI_PATH) + " replay " + street + " " + f.lines + " --scene " + f.scene +
+                      " --scene-results - -q -o " + results + " >> " + results + " 2>" + (f.dir / "two.err").string());
         CHECK(two.exit_code == 1);
         CHECK(file_text(f.dir / "two.err").find("are the same file") != std::string::npos);
         // Standard output redirected onto the scene.
         const std::string scene_before = file_text(f.scene);
-        const CliResult onto = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " replay " + street + " " + f.lines + " --scene " +
-                                         f.scene + " --scene-results - -q >> " + f.scene + " 2>" + (f.dir / "onto.err").string());
+        const CliResult onto =
+            run_shell(std::string(LEVELSWEEP_CLI_PATH) + " replay " + street + " " + f.lines + " --scene " + f.scene +
+                      " --scene-results - -q >> " + f.scene + " 2>" + (f.dir / "onto.err").string());
         CHECK(onto.exit_code == 1);
         CHECK(file_text(f.dir / "onto.err").find("standard output is redirected to the input") != std::string::npos);
         CHECK(file_text(f.scene) == scene_before);
     }
 
-    TEST_CASE("no temporary file survives a signal the tool handles: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE during export -o") {
+    TEST_CASE(
+        "no temporary file survives a signal the tool handles: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE during "
+        "export -o") {
         const Files& f = files();
         const std::string big = (f.dir / "big.lsr").string();
-        REQUIRE(run_cli("record " + street + " " + (f.dir / "big.lsq").string() + " --seed 9 --count 400000 --mix ray=1").exit_code == 0);
+        REQUIRE(
+            run_cli("record " + street + " " + (f.dir / "big.lsq").string() + " --seed 9 --count 400000 --mix ray=1")
+                .exit_code == 0);
         REQUIRE(run_cli("replay " + street + " " + (f.dir / "big.lsq").string() + " -q -o " + big).exit_code == 0);
         for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) {
             CAPTURE(sig);
@@ -285,15 +306,16 @@ TEST_SUITE("outputs rules cli") {
     TEST_CASE("no temporary file survives a second SIGINT during replay --scene-results, nor SIGHUP's clean stop") {
         const Files& f = files();
         // A long stream of mesh queries with scene lines among them.
-        REQUIRE(run_cli("record " + street + " " + (f.dir / "long.jsonl").string() + " --seed 8 --count 200000").exit_code == 0);
+        REQUIRE(run_cli("record " + street + " " + (f.dir / "long.jsonl").string() + " --seed 8 --count 200000")
+                    .exit_code == 0);
         f.dir.file("long_scene.jsonl", with_scene_lines(file_text(f.dir / "long.jsonl"), 6, 6, 6, 3, 40, 21));
         const std::string stream = (f.dir / "long_scene.jsonl").string(), out = (f.dir / "long.lsr").string();
         for (const bool twice : {true, false}) {
             CAPTURE(twice);
             std::filesystem::remove(out + ".partial");
             const std::string answers = (f.dir / "long_answers.jsonl").string();
-            const Child c = start_cli({"replay", street, stream, "--scene", f.scene, "--scene-results", answers, "-q", "--threads",
-                                       "1", "-o", out},
+            const Child c = start_cli({"replay", street, stream, "--scene", f.scene, "--scene-results", answers, "-q",
+                                       "--threads", "1", "-o", out},
                                       f.dir / "long.out", f.dir / "long.err");
             REQUIRE(temporary_grows(c, f.dir, 1 << 14));
             REQUIRE(wait_for_size(c, out + ".partial", 1 << 14));  // records to resume
@@ -301,8 +323,10 @@ TEST_SUITE("outputs rules cli") {
             if (twice) ::kill(c.pid, SIGINT);
             const int rc = wait_for(c);
             // The second signal ends it at once (or the first had already let it stop).
-            if (twice) CHECK((rc == -SIGINT || rc == 130));
-            else CHECK(rc == 128 + SIGHUP);
+            if (twice)
+                CHECK((rc == -SIGINT || rc == 130));
+            else
+                CHECK(rc == 128 + SIGHUP);
             CHECK(no_temporaries(f.dir));
             CHECK_FALSE(std::filesystem::exists(answers));
             if (!twice) {

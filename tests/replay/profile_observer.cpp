@@ -193,9 +193,9 @@ TEST_SUITE("profile observer") {
 TEST_SUITE("profile aggregation") {
     TEST_CASE("PhysicsMesh_SweepBox 0x0034888c: the counter bug's reads count in the column being walked") {
         // Two cells along x; the word array is [1, 0, 1, 1] (tests/queries_counter_bug.cpp).
-        const Level level = make_level({{{0.1f, 0, 0}, {0.4f, 0, 0}, {0.1f, 0.3f, 0}},
-                                        {{1.2f, 0, 0}, {1.8f, 0, 0}, {1.2f, 0.6f, 0}}},
-                                       Vec3{1.0f, 10.0f, 10.0f});
+        const Level level =
+            make_level({{{0.1f, 0, 0}, {0.4f, 0, 0}, {0.1f, 0.3f, 0}}, {{1.2f, 0, 0}, {1.8f, 0, 0}, {1.2f, 0.6f, 0}}},
+                       Vec3{1.0f, 10.0f, 10.0f});
         REQUIRE(level.grid().nx() == 2);
         REQUIRE(level.grid().ny() == 1);
         Query q = Query::box_sweep(pairs::box({0.25f, 0.6f, 0.5f}, {0.1f, 0.1f, 0.1f}), {0, 0, -1});

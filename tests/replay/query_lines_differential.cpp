@@ -90,13 +90,24 @@ void same_reading_every_form(const ScratchDir& dir, const std::string& text) {
 // A query line broken one way or another (or not at all).
 std::string broken(std::string line, std::mt19937& rng) {
     const auto at = [&] { return static_cast<std::size_t>(rng() % (line.size() + 1)); };
-    const char* const inserts[] = {"-0",   "-0.0", "\"",     ",",       "}",        "\\u0041", "\xff",     " ",       "\t",
-                                   "\r",   "1e400", "1e-400", "-1e-400", "18446744073709551616", "4294967296", "\"0x10\"",
-                                   "null", "[",     "\xc3\xa9", "\\ud800", "\x01"};
-    const char* const keys[] = {"\"radius\":1,", "\"options\":\"0x10\",", "\"options\":-0,", "\"note\":[1,{\"a\":null}],",
-                                "\"cen\\u0074re\":[1,2,3],", "\"max_contacts\":4294967296,", "\"nz_min\":\"nan\",",
-                                "\"collect\":\"closest\",", "\"collect\":\"some\",", "\"kind\":\"gather\",", "\"move\":[1,2,3,{}],",
-                                "\"axes\":[[1,0,0],[0,1,0]],", "\"body_flags\":1.0,", "\"options\":0,"};
+    const char* const inserts[] = {
+        "-0",         "-0.0",     "\"",   ",",     "}",        "\\u0041", "\xff",
+        " ",          "\t",       "\r",   "1e400", "1e-400",   "-1e-400", "18446744073709551616",
+        "4294967296", "\"0x10\"", "null", "[",     "\xc3\xa9", "\\ud800", "\x01"};
+    const char* const keys[] = {"\"radius\":1,",
+                                "\"options\":\"0x10\",",
+                                "\"options\":-0,",
+                                "\"note\":[1,{\"a\":null}],",
+                                "\"cen\\u0074re\":[1,2,3],",
+                                "\"max_contacts\":4294967296,",
+                                "\"nz_min\":\"nan\",",
+                                "\"collect\":\"closest\",",
+                                "\"collect\":\"some\",",
+                                "\"kind\":\"gather\",",
+                                "\"move\":[1,2,3,{}],",
+                                "\"axes\":[[1,0,0],[0,1,0]],",
+                                "\"body_flags\":1.0,",
+                                "\"options\":0,"};
     switch (rng() % 12) {
         case 0: return line;
         case 1: line[rng() % line.size()] = static_cast<char>(rng()); return line;
@@ -116,9 +127,24 @@ std::string broken(std::string line, std::mt19937& rng) {
             return open == std::string::npos ? line : line.insert(open + 1, rng() % 2 ? "-0," : "-0.0,");
         }
         case 10: {  // a word's or a float's value replaced by one the two parsers might read apart
-            const char* const fields[] = {"\"options\":", "\"body_flags\":", "\"max_contacts\":", "\"nz_min\":", "\"radius\":"};
-            const char* const values[] = {"-0", "-0.0", "0", "1.0", "1e2", "-1", "4294967295", "4294967296", "\"0x10\"", "\"nan\"", "\"-inf\"",
-                                          "1e-400", "3.4028235677973366e38", "null", "true", "[1]"};
+            const char* const fields[] = {
+                "\"options\":", "\"body_flags\":", "\"max_contacts\":", "\"nz_min\":", "\"radius\":"};
+            const char* const values[] = {"-0",
+                                          "-0.0",
+                                          "0",
+                                          "1.0",
+                                          "1e2",
+                                          "-1",
+                                          "4294967295",
+                                          "4294967296",
+                                          "\"0x10\"",
+                                          "\"nan\"",
+                                          "\"-inf\"",
+                                          "1e-400",
+                                          "3.4028235677973366e38",
+                                          "null",
+                                          "true",
+                                          "[1]"};
             const std::string field = fields[rng() % std::size(fields)];
             const std::size_t at = line.find(field);
             if (at == std::string::npos) return line;
@@ -145,7 +171,8 @@ std::string recorded_lines(std::uint32_t seed, std::uint64_t count) {
 
 TEST_SUITE("replay query lines differential") {
     TEST_CASE("the bulk and the reference JSON Lines readers read the fuzz corpus alike") {
-        const auto corpus = std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "fuzz_query_jsonl";
+        const auto corpus =
+            std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "fuzz_query_jsonl";
         int files = 0;
         for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
             same_reading(entry.path());
@@ -201,8 +228,11 @@ TEST_SUITE("replay query lines differential") {
     TEST_CASE("the bulk and the reference JSON Lines readers hold and skip lines at the length limits alike") {
         const ScratchDir dir("lines_long");
         const std::string query = R"({"kind":"ray","start":[0,0,1],"move":[1,0,0])";
-        const auto padded = [&](std::size_t length) { return query + std::string(length - query.size() - 1, ' ') + "}"; };
-        for (const std::size_t first : {std::size_t{100}, max_query_line_bytes + 1, max_first_line_bytes, max_first_line_bytes + 1})
+        const auto padded = [&](std::size_t length) {
+            return query + std::string(length - query.size() - 1, ' ') + "}";
+        };
+        for (const std::size_t first :
+             {std::size_t{100}, max_query_line_bytes + 1, max_first_line_bytes, max_first_line_bytes + 1})
             for (const std::size_t other : {max_query_line_bytes, max_query_line_bytes + 1, 3 * max_query_line_bytes}) {
                 CAPTURE(first);
                 CAPTURE(other);
@@ -216,9 +246,10 @@ TEST_SUITE("replay query lines differential") {
 
     TEST_CASE("the bulk and the reference JSON Lines readers refuse headers and files alike") {
         const ScratchDir dir("lines_refused");
-        for (const char* first : {R"({"levelsweep_queries":2})", R"({"levelsweep_queries":1,"level_checksum":"0xzz"})",
-                                  R"({"levelsweep_queries":1,"level_checksum":12,"metadata":"text"})", R"({"levelsweep_queries":"1"})",
-                                  R"({"levelsweep_queries":1,"metadata":[1,2]} )", "", "\n"}) {
+        for (const char* first :
+             {R"({"levelsweep_queries":2})", R"({"levelsweep_queries":1,"level_checksum":"0xzz"})",
+              R"({"levelsweep_queries":1,"level_checksum":12,"metadata":"text"})", R"({"levelsweep_queries":"1"})",
+              R"({"levelsweep_queries":1,"metadata":[1,2]} )", "", "\n"}) {
             dir.file("h.jsonl", std::string(first) + "\n" + R"({"kind":"ray","start":[0,0,1]})" + "\n");
             same_reading(dir / "h.jsonl");
         }

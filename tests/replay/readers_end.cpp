@@ -37,7 +37,8 @@ std::string gzipped(const std::string& bytes) {
 
 std::vector<QueryRecord> every_record(QuerySource& source) {
     std::vector<QueryRecord> all, chunk(100);
-    while (const std::size_t n = source.read(chunk)) all.insert(all.end(), chunk.begin(), chunk.begin() + static_cast<long>(n));
+    while (const std::size_t n = source.read(chunk))
+        all.insert(all.end(), chunk.begin(), chunk.begin() + static_cast<long>(n));
     return all;
 }
 
@@ -68,7 +69,9 @@ struct Files {
 }  // namespace
 
 TEST_SUITE("readers end") {
-    TEST_CASE("data after a gzip stream is damage in every reader, with the byte, and a concatenation of members reads whole") {
+    TEST_CASE(
+        "data after a gzip stream is damage in every reader, with the byte, and a concatenation of members reads "
+        "whole") {
         const Files f;
         const std::string junk = "not a gzip member";
         // Query files, binary and JSON Lines.
@@ -115,7 +118,8 @@ TEST_SUITE("readers end") {
             std::thread writer([&] {
                 const int fd = ::open(pipe.c_str(), O_WRONLY);
                 for (std::size_t done = 0; fd >= 0 && done < text->size();) {
-                    const ssize_t n = ::write(fd, text->data() + done, std::min<std::size_t>(4096, text->size() - done));
+                    const ssize_t n =
+                        ::write(fd, text->data() + done, std::min<std::size_t>(4096, text->size() - done));
                     if (n <= 0) break;
                     done += static_cast<std::size_t>(n);
                 }
@@ -133,9 +137,12 @@ TEST_SUITE("readers end") {
         }
     }
 
-    TEST_CASE("a scene read one body at a time: keys in any order, unknown ones skipped unbuilt, what a whole read refuses refused") {
+    TEST_CASE(
+        "a scene read one body at a time: keys in any order, unknown ones skipped unbuilt, what a whole read refuses "
+        "refused") {
         // The version last, owners after bodies, an unknown key holding anything.
-        const std::string late = R"({"junk": [[[{"a": [1, 2, {"b": null}]}]]], "bodies": [{"id": 7, "owner": 3, "chain": [{"id": 1,
+        const std::string late =
+            R"({"junk": [[[{"a": [1, 2, {"b": null}]}]]], "bodies": [{"id": 7, "owner": 3, "chain": [{"id": 1,
             "shape": {"type": "sphere", "r": 0.5, "C": [1, 2, 3]}}]}], "owners": [{"id": 3, "airborne": true}], "levelsweep_scene": 1})";
         const auto scene = scene_from_text(late, "late.json", nullptr);
         CHECK(scene->world().body_count() == 1);
@@ -144,7 +151,8 @@ TEST_SUITE("readers end") {
         CHECK(view->owner == 3);
         const auto refused = [](const std::string& text, const std::string& says) {
             CAPTURE(text);
-            CHECK_THROWS_WITH_AS(scene_from_text(text, "s.json", nullptr), doctest::Contains(says.c_str()), std::runtime_error);
+            CHECK_THROWS_WITH_AS(scene_from_text(text, "s.json", nullptr), doctest::Contains(says.c_str()),
+                                 std::runtime_error);
         };
         refused(R"({"bodies": []})", "\"levelsweep_scene\": expected 1");
         refused(R"({"levelsweep_scene": 2})", "\"levelsweep_scene\": expected 1");

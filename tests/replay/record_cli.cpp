@@ -36,7 +36,8 @@ TEST_SUITE("record cli") {
         const ScratchDir dir("record_cli_binary");
         const std::string level = (source_dir / "data" / "levels" / "street_1k.lvl").string();
         const std::string out = (dir / "q.lsq").string();
-        const auto r = run_cli("record " + level + " " + out + " --seed 9 --count 500 --mix walk=2,strike=1 --length 0.75");
+        const auto r =
+            run_cli("record " + level + " " + out + " --seed 9 --count 500 --mix walk=2,strike=1 --length 0.75");
         REQUIRE(r.exit_code == 0);
         CHECK(r.out.find("500 queries") != std::string::npos);
 
@@ -50,7 +51,9 @@ TEST_SUITE("record cli") {
         CHECK(meta["seed"] == 9);
         CHECK(meta["count"] == 500);
         CHECK(meta["length"] == 0.75);
-        CHECK(meta["mix"] == nlohmann::json{{"walk", 2}, {"jump", 0}, {"strike", 1}, {"fall", 0}, {"overlap", 0}, {"ray", 0}, {"sweep", 0}});
+        CHECK(meta["mix"] ==
+              nlohmann::json{
+                  {"walk", 2}, {"jump", 0}, {"strike", 1}, {"fall", 0}, {"overlap", 0}, {"ray", 0}, {"sweep", 0}});
 
         RecordOptions o;
         o.seed = 9;

@@ -108,11 +108,14 @@ TEST_SUITE("record plausible") {
         CHECK(contact_share(street(), record_kind(street(), "overlap=1", 2000).queries) >= 0.6);
     }
 
-    TEST_CASE("falling boxes: world-aligned ones fall straight down, so Sweep_BoxTriangle's zero-speed reset changes their fractions") {
+    TEST_CASE(
+        "falling boxes: world-aligned ones fall straight down, so Sweep_BoxTriangle's zero-speed reset changes their "
+        "fractions") {
         const Recorded r = record_kind(street(), "fall=1", 3000);
         std::size_t aligned = 0, aligned_differ = 0, tilted = 0, tilted_differ = 0;
         for (const Query& q : r.queries) {
-            const bool straight = q.axes[0] == Vec3{1, 0, 0} && q.axes[1] == Vec3{0, 1, 0} && q.axes[2] == Vec3{0, 0, 1};
+            const bool straight =
+                q.axes[0] == Vec3{1, 0, 0} && q.axes[1] == Vec3{0, 1, 0} && q.axes[2] == Vec3{0, 0, 1};
             Query fixed = q;
             fixed.settings.quirks = Quirks::corrected();
             const Ran a = run(street(), q), b = run(street(), fixed);
@@ -133,7 +136,8 @@ TEST_SUITE("record plausible") {
         CHECK(aligned_differ * tilted > tilted_differ * aligned);  // the quirk shows more where every axis is level
     }
 
-    TEST_CASE("every recorded query is valid, on the street, the real level dm6ish and a level without floors or walls") {
+    TEST_CASE(
+        "every recorded query is valid, on the street, the real level dm6ish and a level without floors or walls") {
         for (const Query& q : record(street(), {}).queries) CHECK(validate_query(q) == QueryStatus::ok);
 
         {

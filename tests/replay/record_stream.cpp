@@ -69,7 +69,8 @@ TEST_SUITE("record stream") {
         REQUIRE(recorder.next(q, kinds) == 6000);
         std::array<std::uint64_t, record_kind_count> seen{};
         for (RecordKind k : kinds) ++seen[static_cast<std::size_t>(k)];
-        for (int k = 0; k < record_kind_count; ++k) CHECK(seen[static_cast<std::size_t>(k)] == recorder.produced(static_cast<RecordKind>(k)));
+        for (int k = 0; k < record_kind_count; ++k)
+            CHECK(seen[static_cast<std::size_t>(k)] == recorder.produced(static_cast<RecordKind>(k)));
         // Each kind is at most one episode (90 queries) off its share.
         CHECK(std::llabs(static_cast<long long>(seen[0]) - 3000) <= 90);
         CHECK(std::llabs(static_cast<long long>(seen[3]) - 2000) <= 90);
@@ -113,9 +114,7 @@ TEST_SUITE("record stream") {
                     REQUIRE(q.kind == QueryKind::sphere_overlap);
                     CHECK((q.radius == 2.0f || q.radius == 0.4704f || (q.radius >= 0.15f && q.radius <= 0.5f)));
                     break;
-                case RecordKind::ray:
-                    REQUIRE(q.kind == QueryKind::ray);
-                    break;
+                case RecordKind::ray: REQUIRE(q.kind == QueryKind::ray); break;
                 case RecordKind::sweep:
                     REQUIRE(q.kind == QueryKind::sphere_sweep);
                     CHECK_NEAR(std::sqrt(length_sq(q.move)), 1.5);

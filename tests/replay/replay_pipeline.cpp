@@ -44,7 +44,8 @@ struct Inputs {
         o.count = 3 * replay_chunk_queries + 500;
         const Recorded r = record(level(), o);
         write_query_file(binary, r.queries, level().checksum());
-        std::string jsonl = R"({"levelsweep_queries": 1})" "\n";
+        std::string jsonl = R"({"levelsweep_queries": 1})"
+                            "\n";
         for (const Query& q : r.queries) jsonl.append(query_to_json(q).dump()).append("\n");
         scene_text = scene_of(42, 6, 6, 40, 21);
         dir.file("q.jsonl", with_scene_lines(jsonl, 43, 6, 6, 9, 40, 21));
@@ -88,7 +89,8 @@ Outputs replay(const std::string& queries, unsigned threads, bool with_scene, co
         writer = std::make_unique<ResultFileWriter>(out, header);
     }
     ReplayRun run{*source, runner, quirks, writer.get(), scene_replay.get(), first};
-    std::atomic<std::size_t> written{0};  // progress (the write stage) and stop (the read and run stages) may run at once
+    std::atomic<std::size_t> written{
+        0};  // progress (the write stage) and stop (the read and run stages) may run at once
     run.progress = [&](std::uint64_t) { ++written; };
     run.stop = [&] { return chunks != 0 && written >= chunks; };
     run_replay(run, summary);
@@ -117,7 +119,9 @@ TEST_SUITE("replay pipeline") {
         }
     }
 
-    TEST_CASE("a run stopped after any chunk and resumed from its checkpoint ends with the bytes and scene answers of one not stopped") {
+    TEST_CASE(
+        "a run stopped after any chunk and resumed from its checkpoint ends with the bytes and scene answers of one "
+        "not stopped") {
         const Inputs& in = inputs();
         for (const bool with_scene : {false, true}) {
             const std::string& queries = with_scene ? in.lines : in.binary;

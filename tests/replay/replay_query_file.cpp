@@ -37,7 +37,8 @@ Query raw_query(std::mt19937& rng) {
     q.settings.max_contacts = rng();
     q.settings.nz_min = bits(rng());
     q.settings.nz_max = bits(rng());
-    for (Vec3* v : {&q.start, &q.move, &q.axes[0], &q.axes[1], &q.axes[2]}) *v = {bits(rng()), bits(rng()), bits(rng())};
+    for (Vec3* v : {&q.start, &q.move, &q.axes[0], &q.axes[1], &q.axes[2]})
+        *v = {bits(rng()), bits(rng()), bits(rng())};
     q.radius = bits(rng());
     q.sphere_height = bits(rng());
     q.step_height = bits(rng());
@@ -55,8 +56,8 @@ std::uint32_t word_at(const std::array<std::byte, query_record_bytes>& b, std::s
 // infinities, the canonical NaN, and random finite bit patterns.
 std::vector<Query> awkward_queries() {
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-    const float values[] = {0.1f, 1.0f / 3.0f, -0.0f, FLT_MAX, -FLT_MAX, FLT_MIN, bits(1), bits(0x007fffff), 16777217.0f,
-                            0.4704f, nan, inf, -inf, 1e-38f, 3.4e38f, 123456.789f};
+    const float values[] = {0.1f,        1.0f / 3.0f, -0.0f, FLT_MAX, -FLT_MAX, FLT_MIN, bits(1), bits(0x007fffff),
+                            16777217.0f, 0.4704f,     nan,   inf,     -inf,     1e-38f,  3.4e38f, 123456.789f};
     std::vector<Query> out;
     for (float v : values) {
         out.push_back(Query::sphere_sweep({v, 1.5f, -2.0f}, v, {0.25f, v, 0.0f}));
@@ -106,7 +107,8 @@ TEST_SUITE("replay query file") {
             CHECK(word_at(b, 48) == std::bit_cast<std::uint32_t>(q.radius));
             CHECK(word_at(b, 60) == std::bit_cast<std::uint32_t>(q.axes[0].x));
             CHECK(word_at(b, 104) == std::bit_cast<std::uint32_t>(q.half[2]));
-            CHECK(word_at(b, 108) == static_cast<std::uint32_t>(::crc32_z(0, reinterpret_cast<const Bytef*>(b.data()), 108)));
+            CHECK(word_at(b, 108) ==
+                  static_cast<std::uint32_t>(::crc32_z(0, reinterpret_cast<const Bytef*>(b.data()), 108)));
         }
     }
 
@@ -183,12 +185,15 @@ TEST_SUITE("replay query file") {
         const std::vector<Query> awkward = awkward_queries();
         queries.insert(queries.end(), awkward.begin(), awkward.end());
         write_query_file(dir / "a.lsq", queries, 0xfeedface12345678u, R"({"seed":1})");
-        const CliRun to_text = run_cli_apart("convert " + (dir / "a.lsq").string() + " " + (dir / "a.jsonl").string(), dir / "");
+        const CliRun to_text =
+            run_cli_apart("convert " + (dir / "a.lsq").string() + " " + (dir / "a.jsonl").string(), dir / "");
         REQUIRE(to_text.exit_code == 0);
         CHECK(to_text.err.empty());  // nothing the JSON form cannot keep
         const auto lines = json_lines(file_text(dir / "a.jsonl"));
         REQUIRE(lines.size() == queries.size() + 1);
-        CHECK(lines[0] == nlohmann::json::parse(R"({"levelsweep_queries":1,"level_checksum":"0xfeedface12345678","metadata":{"seed":1}})"));
+        CHECK(lines[0] ==
+              nlohmann::json::parse(
+                  R"({"levelsweep_queries":1,"level_checksum":"0xfeedface12345678","metadata":{"seed":1}})"));
         REQUIRE(run_cli("convert " + (dir / "a.jsonl").string() + " " + (dir / "b.lsq").string()).exit_code == 0);
         CHECK(read_bytes(dir / "b.lsq") == read_bytes(dir / "a.lsq"));
         // And the text the tool writes is a fixed point.
@@ -238,14 +243,20 @@ TEST_SUITE("replay query file") {
     TEST_CASE("convert reports each malformed line with its number, converts the rest and exits non-zero") {
         const ScratchDir dir("qf_convert_bad_lines");
         const std::string text =
-            R"({"levelsweep_queries": 1, "level_checksum": "0x00000000000000ff", "metadata": "hand"})" "\n"
-            R"({"kind": "sphere_sweep", "centre": [0, 0, 1], "radius": 0.5, "move": [1, 0, 0]})" "\n"
+            R"({"levelsweep_queries": 1, "level_checksum": "0x00000000000000ff", "metadata": "hand"})"
+            "\n"
+            R"({"kind": "sphere_sweep", "centre": [0, 0, 1], "radius": 0.5, "move": [1, 0, 0]})"
+            "\n"
             "not json at all\n"
             "\n"
-            R"({"kind": "ray", "start": [0, 0, 1], "move": [0, 0, -2]})" "\n"
-            R"({"kind": "box_sweep", "half": [1, 1, 1], "move": [0, 0, -1]})" "\n"
-            R"({"kind": "teleport"})" "\n"
-            R"({"kind": "sphere_overlap", "centre": [1, 2, 3], "radius": "nan"})" "\n";
+            R"({"kind": "ray", "start": [0, 0, 1], "move": [0, 0, -2]})"
+            "\n"
+            R"({"kind": "box_sweep", "half": [1, 1, 1], "move": [0, 0, -1]})"
+            "\n"
+            R"({"kind": "teleport"})"
+            "\n"
+            R"({"kind": "sphere_overlap", "centre": [1, 2, 3], "radius": "nan"})"
+            "\n";
         const auto in = dir.file("in.jsonl", text);
         const CliRun r = run_cli_apart("convert " + in.string() + " " + (dir / "out.lsq").string(), dir / "");
         CHECK(r.exit_code != 0);
@@ -270,7 +281,8 @@ TEST_SUITE("replay query file") {
         Bytes b = read_bytes(dir / "q.lsq");
         b[64 + 2 + 112 + 30] ^= std::byte{0x10};  // inside record 1
         write_bytes(dir / "q.lsq", b);
-        const CliRun r = run_cli_apart("convert " + (dir / "q.lsq").string() + " " + (dir / "q.jsonl").string(), dir / "");
+        const CliRun r =
+            run_cli_apart("convert " + (dir / "q.lsq").string() + " " + (dir / "q.jsonl").string(), dir / "");
         CHECK(r.exit_code != 0);
         CHECK(r.err.find("byte 178: record CRC-32 mismatch") != std::string::npos);
         CHECK(json_lines(file_text(dir / "q.jsonl")).size() == 3);  // the header line and two queries
@@ -283,7 +295,8 @@ TEST_SUITE("replay query file") {
         Query payload = Query::ray({0, 0, 1}, {1, 0, 0});
         payload.start.x = bits(0x7fc00123);  // a NaN with a payload
         write_query_file(dir / "q.lsq", {odd, payload, Query::ray({0, 0, 0}, {1, 1, 1})});
-        const CliRun r = run_cli_apart("convert " + (dir / "q.lsq").string() + " " + (dir / "q.jsonl").string(), dir / "");
+        const CliRun r =
+            run_cli_apart("convert " + (dir / "q.lsq").string() + " " + (dir / "q.jsonl").string(), dir / "");
         CHECK(r.exit_code == 0);
         CHECK(r.err.find("query 0: the JSON form drops") != std::string::npos);
         CHECK(r.err.find("query 1: the JSON form drops") != std::string::npos);
@@ -298,7 +311,9 @@ TEST_SUITE("replay query file") {
         CHECK(run_cli("convert " + in + " " + (dir / "q.txt").string()).exit_code != 0);
         REQUIRE(run_cli("convert " + in + " " + (dir / "q.txt").string() + " --to jsonl").exit_code == 0);
         CHECK(json_lines(file_text(dir / "q.txt")).size() == 11);
-        REQUIRE(run_cli("convert " + (dir / "q.txt").string() + " " + (dir / "r.bin").string() + " --to lsq").exit_code == 0);
+        REQUIRE(
+            run_cli("convert " + (dir / "q.txt").string() + " " + (dir / "r.bin").string() + " --to lsq").exit_code ==
+            0);
         CHECK(read_bytes(dir / "r.bin") == read_bytes(dir / "q.lsq"));
         CHECK(run_cli("convert " + in + " " + in).exit_code != 0);  // never over its own input
         CHECK(read_bytes(dir / "q.lsq") == read_bytes(dir / "r.bin"));

@@ -95,7 +95,8 @@ TEST_SUITE("replay query file broken") {
                 } else {
                     REQUIRE(o.truncation);
                     CHECK(o.truncation->offset() == length);
-                    CHECK(o.truncation->reason().find("record " + std::to_string(whole) + " of 4") != std::string::npos);
+                    CHECK(o.truncation->reason().find("record " + std::to_string(whole) + " of 4") !=
+                          std::string::npos);
                 }
             }
         }
@@ -127,7 +128,8 @@ TEST_SUITE("replay query file broken") {
                 for (std::size_t i = 0; i < 4; ++i) {
                     CHECK(o.records[i].malformed == (i == bad));
                 }
-                CHECK(o.records[bad].error == "byte " + std::to_string(first_record + 112 * bad) + ": record CRC-32 mismatch");
+                CHECK(o.records[bad].error ==
+                      "byte " + std::to_string(first_record + 112 * bad) + ": record CRC-32 mismatch");
                 CHECK(encoded(o.records[bad].query) == encoded(Query{}));  // never a previous record's query
                 CHECK_FALSE(o.truncation);
             }
@@ -143,11 +145,11 @@ TEST_SUITE("replay query file broken") {
             int bytes;
             const char* reason;
         };
-        for (const Patch& p : {Patch{8, 2, 4, "unsupported version 2"}, Patch{8, 0, 4, "unsupported version 0"},
-                               Patch{12, 128, 4, "header size is not 64"}, Patch{16, 113, 4, "record size is not 112"},
-                               Patch{16, 0, 4, "record size is not 112"},
-                               Patch{20, 0xffffffffu, 4, "metadata length over 1 MiB"},
-                               Patch{20, (1u << 20) + 1, 4, "metadata length over 1 MiB"}}) {
+        for (const Patch& p :
+             {Patch{8, 2, 4, "unsupported version 2"}, Patch{8, 0, 4, "unsupported version 0"},
+              Patch{12, 128, 4, "header size is not 64"}, Patch{16, 113, 4, "record size is not 112"},
+              Patch{16, 0, 4, "record size is not 112"}, Patch{20, 0xffffffffu, 4, "metadata length over 1 MiB"},
+              Patch{20, (1u << 20) + 1, 4, "metadata length over 1 MiB"}}) {
             CAPTURE(p.at);
             CAPTURE(p.value);
             Bytes b = full;
@@ -181,7 +183,8 @@ TEST_SUITE("replay query file broken") {
         CHECK(o.truncation->reason().find("inside record 4 of 4611686018427387904") != std::string::npos);
     }
 
-    TEST_CASE("a count below the records, or bytes after them: the counted records, then the byte where the rest starts") {
+    TEST_CASE(
+        "a count below the records, or bytes after them: the counted records, then the byte where the rest starts") {
         const ScratchDir dir("qfb_after");
         const Bytes full = small_file(dir);
         Bytes fewer = full;
@@ -225,9 +228,9 @@ TEST_SUITE("replay query file broken") {
             std::uint32_t word;  // the kind, the collect code, two reserved bytes
             std::string reason;
         };
-        for (const Bad& bad : {Bad{5u, "unknown query kind 5"}, Bad{0xffffffffu, "unknown query kind 255"},
-                               Bad{0x200u, "unknown collect code 2"},
-                               Bad{0x10000u, "reserved bytes 2 and 3 are not zero"}}) {
+        for (const Bad& bad :
+             {Bad{5u, "unknown query kind 5"}, Bad{0xffffffffu, "unknown query kind 255"},
+              Bad{0x200u, "unknown collect code 2"}, Bad{0x10000u, "reserved bytes 2 and 3 are not zero"}}) {
             CAPTURE(bad.word);
             const std::size_t at = first_record + 112;
             set_le(b, at, bad.word, 4);

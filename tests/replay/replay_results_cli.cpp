@@ -142,12 +142,14 @@ TEST_SUITE("replay results cli") {
         const CliRun r = run_cli_both("replay " + street + " " + q.string() + " --threads 2");
         CHECK(r.exit_code == 0);
 
-        std::vector<std::vector<std::uint64_t>> expected(query_kind_count, std::vector<std::uint64_t>(1 + query_status_count, 0));
+        std::vector<std::vector<std::uint64_t>> expected(query_kind_count,
+                                                         std::vector<std::uint64_t>(1 + query_status_count, 0));
         std::uint64_t contacts = 0, with_contacts = 0, overflowed = 0;
         for (std::size_t i = 0; i < queries.size(); ++i) {
             if (i == malformed_at) {  // counted as the default query's kind
                 ++expected[static_cast<std::size_t>(QueryKind::sphere_sweep)][0];
-                ++expected[static_cast<std::size_t>(QueryKind::sphere_sweep)][1 + static_cast<int>(QueryStatus::malformed)];
+                ++expected[static_cast<std::size_t>(QueryKind::sphere_sweep)]
+                          [1 + static_cast<int>(QueryStatus::malformed)];
                 continue;
             }
             const Ran ran = run(level, queries[i]);
@@ -163,8 +165,9 @@ TEST_SUITE("replay results cli") {
             CHECK(summary_row(r.out, static_cast<QueryKind>(k)) == expected[static_cast<std::size_t>(k)]);
         }
         CHECK(overflowed == 1);
-        const std::string contact_line = "contacts           " + std::to_string(contacts) + " (" + std::to_string(with_contacts) +
-                                         " queries with contacts, " + std::to_string(overflowed) + " overflowed";
+        const std::string contact_line = "contacts           " + std::to_string(contacts) + " (" +
+                                         std::to_string(with_contacts) + " queries with contacts, " +
+                                         std::to_string(overflowed) + " overflowed";
         CHECK(r.out.find(contact_line) != std::string::npos);
         CHECK(r.out.find("malformed records  1 (each has status malformed)") != std::string::npos);
 
@@ -212,7 +215,8 @@ TEST_SUITE("replay results cli") {
         std::vector<Query> queries;
         std::string lines;
         for (int i = 0; i < 5000; ++i) {
-            queries.push_back(random_query(rng, level, static_cast<QueryKind>(i % query_kind_count), Quirks::faithful()));
+            queries.push_back(
+                random_query(rng, level, static_cast<QueryKind>(i % query_kind_count), Quirks::faithful()));
             lines += query_line(queries.back());
         }
         const auto out = temp_path("killed.lsr"), partial = temp_path("killed.lsr.partial");

@@ -21,7 +21,7 @@ using namespace levelsweep::test;
 
 namespace {
 
-constexpr std::size_t header_bytes = 64;   // the header proper, as in every version
+constexpr std::size_t header_bytes = 64;    // the header proper, as in every version
 constexpr std::size_t run_block_end = 128;  // version 3's run block follows it
 constexpr std::size_t trailer_bytes = 32;
 
@@ -69,7 +69,8 @@ ResultFileHeader sample_header(std::string metadata = R"({"mode": "faithful"})")
     return h;
 }
 
-void write_results(const std::filesystem::path& p, const ResultFileHeader& h, const std::vector<ResultRecord>& records) {
+void write_results(const std::filesystem::path& p, const ResultFileHeader& h,
+                   const std::vector<ResultRecord>& records) {
     ResultFileWriter w(p, h);
     for (const ResultRecord& r : records) w.write(r);
     w.close();
@@ -163,10 +164,12 @@ TEST_SUITE("replay result file") {
             h.quirks = static_cast<std::uint32_t>(rng());
             h.path = rng() % 2 ? "reference" : "batch";
             h.isa = isa;
-            for (std::size_t i = 0, n = rng() % 300; i < n; ++i) h.metadata += static_cast<char>(rng());  // NUL bytes too
+            for (std::size_t i = 0, n = rng() % 300; i < n; ++i)
+                h.metadata += static_cast<char>(rng());  // NUL bytes too
             std::vector<ResultRecord> records;
             for (int i = 0; i < scaled(400); ++i)
-                records.push_back(random_record(rng, rng() % 3 ? static_cast<std::uint64_t>(i) : rng(), rng() % 10 == 0 ? rng() % 101 : rng() % 4));
+                records.push_back(random_record(rng, rng() % 3 ? static_cast<std::uint64_t>(i) : rng(),
+                                                rng() % 10 == 0 ? rng() % 101 : rng() % 4));
             records.push_back(random_record(rng, 1u << 31, 255));  // the most a record holds
             write_results(path, h, records);
             const ReadBack back = read_results(path);
@@ -307,7 +310,9 @@ TEST_SUITE("replay result file") {
     TEST_CASE("records encoded into shared buffers on several threads' behalf write the bytes write() writes") {
         auto rng = seeded_rng(20261201);
         std::vector<ResultRecord> records;
-        for (int i = 0; i < scaled(300); ++i) records.push_back(random_record(rng, static_cast<std::uint64_t>(i), rng() % 6 == 0 ? rng() % 101 : rng() % 3));
+        for (int i = 0; i < scaled(300); ++i)
+            records.push_back(
+                random_record(rng, static_cast<std::uint64_t>(i), rng() % 6 == 0 ? rng() % 101 : rng() % 3));
         const auto one_by_one = temp_path("encoded_a.lsr"), encoded = temp_path("encoded_b.lsr");
         write_results(one_by_one, sample_header(), records);
         // As a replay does: records appended to one of two buffers in turn, then
@@ -343,7 +348,9 @@ TEST_SUITE("replay result file") {
     TEST_CASE("records written many at once with write_records, between single ones, give the bytes write() writes") {
         auto rng = seeded_rng(20261202);
         std::vector<ResultRecord> records;
-        for (int i = 0; i < scaled(300); ++i) records.push_back(random_record(rng, static_cast<std::uint64_t>(i), rng() % 6 == 0 ? rng() % 101 : rng() % 3));
+        for (int i = 0; i < scaled(300); ++i)
+            records.push_back(
+                random_record(rng, static_cast<std::uint64_t>(i), rng() % 6 == 0 ? rng() % 101 : rng() % 3));
         const auto one_by_one = temp_path("batched_a.lsr"), batched = temp_path("batched_b.lsr");
         write_results(one_by_one, sample_header(), records);
         {
@@ -354,12 +361,14 @@ TEST_SUITE("replay result file") {
                 for (std::size_t k = 0; k < n; ++k) ResultFileWriter::encode(records[i + k], bytes);
                 if (n > 0) {
                     // Not whole records, or another count than they hold: refused, nothing written.
-                    CHECK_THROWS_AS(w.write_records(std::span(bytes).first(bytes.size() - 1), n), std::invalid_argument);
+                    CHECK_THROWS_AS(w.write_records(std::span(bytes).first(bytes.size() - 1), n),
+                                    std::invalid_argument);
                     CHECK_THROWS_AS(w.write_records(bytes, n + 1), std::invalid_argument);
                 }
                 w.write_records(bytes, n);
                 i += n;
-                if (i < records.size() && rng() % 3 == 0) w.write(records[i++]);  // through stdio's buffer, then past it
+                if (i < records.size() && rng() % 3 == 0)
+                    w.write(records[i++]);  // through stdio's buffer, then past it
                 CHECK(w.written() == i);
             }
             w.close();
@@ -489,7 +498,8 @@ TEST_SUITE("replay result file") {
                     REQUIRE(o.back.records.size() == s.records.size());
                     CHECK(o.back.end == ResultsEnd::damaged);
                     REQUIRE(o.back.truncation);
-                    CHECK((o.back.truncation->offset() == s.trailer() || o.back.truncation->offset() == s.trailer() + 28));
+                    CHECK((o.back.truncation->offset() == s.trailer() ||
+                           o.back.truncation->offset() == s.trailer() + 28));
                     continue;
                 }
                 std::size_t k = 0;
@@ -680,9 +690,9 @@ TEST_SUITE("replay result file") {
         REQUIRE(size == 56 + 3 * 64 + 4);
         struct Case {
             const char* name;
-            std::size_t at;  // within the record
+            std::size_t at;       // within the record
             std::uint32_t value;  // the byte's or the size word's new value
-            std::size_t offset;  // within the record
+            std::size_t offset;   // within the record
             const char* reason;
         };
         const Case sizes[] = {

@@ -31,7 +31,8 @@ struct Runs {
     std::string binary_reference, lines_reference;
 
     Runs() {
-        REQUIRE(run_cli("record " + street + " " + binary + " --seed 11 --mix ray=1,walk=1 --count " + std::to_string(query_count))
+        REQUIRE(run_cli("record " + street + " " + binary + " --seed 11 --mix ray=1,walk=1 --count " +
+                        std::to_string(query_count))
                     .exit_code == 0);
         REQUIRE(run_cli("convert " + binary + " " + lines).exit_code == 0);
         const auto ref = dir / "ref.lsr";
@@ -53,7 +54,8 @@ void interrupted(const std::string& queries, const std::string& out, long long b
     const Runs& r = runs();
     std::filesystem::remove(out);
     std::filesystem::remove(out + ".partial");
-    const Child c = start_cli({"replay", street, queries, "-q", "--threads", "1", "-o", out}, r.dir / "run.out", r.dir / "run.err");
+    const Child c =
+        start_cli({"replay", street, queries, "-q", "--threads", "1", "-o", out}, r.dir / "run.out", r.dir / "run.err");
     REQUIRE(wait_for_size(c, out + ".partial", bytes));
     ::kill(c.pid, SIGTERM);
     REQUIRE(wait_for(c) == 128 + SIGTERM);
@@ -109,7 +111,9 @@ TEST_SUITE("resume checks cli") {
         CHECK(file_text(out) == uninterrupted(queries));
     }
 
-    TEST_CASE("--resume refuses a finished partial whose query file holds more queries since, and a finished one that ran nothing has no rate") {
+    TEST_CASE(
+        "--resume refuses a finished partial whose query file holds more queries since, and a finished one that ran "
+        "nothing has no rate") {
         const Runs& r = runs();
         const std::string queries = (r.dir / "grown.jsonl").string(), out = (r.dir / "grown.lsr").string();
         write_text(queries, file_text(r.lines));
@@ -117,15 +121,19 @@ TEST_SUITE("resume checks cli") {
         REQUIRE(run_cli("replay " + street + " " + queries + " -q -o " + out).exit_code == 0);
         std::filesystem::rename(out, out + ".partial");  // killed after the trailer, before the rename
         const std::string left = file_text(out + ".partial");
-        write_text(queries, file_text(r.lines) + "\n" + R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n");
-        refused(resume(queries, out), out, left, "holds a finished run of " + std::to_string(query_count) + " query records, and the query file holds more since");
+        write_text(queries, file_text(r.lines) + "\n" +
+                                R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                "\n");
+        refused(resume(queries, out), out, left,
+                "holds a finished run of " + std::to_string(query_count) +
+                    " query records, and the query file holds more since");
         // Blank lines added are no queries: it is put in place, and nothing ran.
         write_text(queries, file_text(r.lines) + "\n\n");
         const CliRun done = resume(queries, out);
         CHECK(done.exit_code == 0);
         CHECK(file_text(out) == left);
-        CHECK_MESSAGE(done.out.find("rate               none: this run ran no query (the " + std::to_string(query_count) +
-                                    " were in the partial file)") != std::string::npos,
+        CHECK_MESSAGE(done.out.find("rate               none: this run ran no query (the " +
+                                    std::to_string(query_count) + " were in the partial file)") != std::string::npos,
                       done.out);
     }
 
@@ -138,8 +146,8 @@ TEST_SUITE("resume checks cli") {
         const CliRun done = resume(r.binary, out);
         CHECK(done.exit_code == 0);
         CHECK(file_text(out) == r.binary_reference);
-        CHECK_MESSAGE(done.out.find("(of the " + std::to_string(query_count - kept) + " this run ran; " + std::to_string(kept) +
-                                    " were in the partial file)") != std::string::npos,
+        CHECK_MESSAGE(done.out.find("(of the " + std::to_string(query_count - kept) + " this run ran; " +
+                                    std::to_string(kept) + " were in the partial file)") != std::string::npos,
                       done.out);
     }
 
@@ -156,7 +164,8 @@ TEST_SUITE("resume checks cli") {
         put_u32(v2, 12, 64);
         put_u32(v2, 60, crc_of(v2, 0, 60));
         write_text(partial, v2);
-        refused(resume(r.binary, out), out, v2, "it is a version 2 file, which records no checkpoint of what its run read");
+        refused(resume(r.binary, out), out, v2,
+                "it is a version 2 file, which records no checkpoint of what its run read");
         // The plain file resumes.
         write_text(partial, plain);
         CHECK(resume(r.binary, out).exit_code == 0);
@@ -166,7 +175,8 @@ TEST_SUITE("resume checks cli") {
     TEST_CASE("a refused run leaves no partial file behind: the next run starts as if it had not been") {
         const Runs& r = runs();
         const std::string out = (r.dir / "refused.lsr").string(), partial = out + ".partial";
-        const auto bad_scene = r.dir.file("bad_scene.json", R"({"levelsweep_scene": 1, "bodies": [{"id": 1}, {"id": 1}]})");
+        const auto bad_scene =
+            r.dir.file("bad_scene.json", R"({"levelsweep_scene": 1, "bodies": [{"id": 1}, {"id": 1}]})");
         const std::string other_level = std::string(LEVELSWEEP_SOURCE_DIR) + "/data/levels/street_1k.lvl";
         const std::string refusals[] = {
             "replay " + street + " " + r.binary + " --scene " + bad_scene.string() + " -o " + out,
@@ -185,7 +195,9 @@ TEST_SUITE("resume checks cli") {
         CHECK(file_text(out) == r.binary_reference);
     }
 
-    TEST_CASE("a query file that lost its tail leaves its run incomplete, and the printed command finishes it once the file is whole") {
+    TEST_CASE(
+        "a query file that lost its tail leaves its run incomplete, and the printed command finishes it once the file "
+        "is whole") {
         const Runs& r = runs();
         const std::string out = (r.dir / "tail.lsr").string(), partial = out + ".partial";
         const std::string whole_binary = file_text(r.binary), whole_lines = file_text(r.lines);
@@ -216,8 +228,10 @@ TEST_SUITE("resume checks cli") {
             REQUIRE_MESSAGE(at != std::string::npos, cut.err);
             const std::string command = cut.err.substr(at + 27, cut.err.find('\n', at) - at - 27);
             // Whole again, the printed command finishes it as one run would have.
-            if (gzipped) write_gzip(gz, whole_lines);
-            else write_text(queries, whole_binary);
+            if (gzipped)
+                write_gzip(gz, whole_lines);
+            else
+                write_text(queries, whole_binary);
             const CliRun finish = run_cli_both(command + " -q");
             CHECK_MESSAGE(finish.exit_code == 0, finish.err);
             CHECK(file_text(out) == uninterrupted(queries));

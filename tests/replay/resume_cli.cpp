@@ -48,13 +48,15 @@ const Runs& runs() {
     return r;
 }
 
-std::vector<std::string> replay_args(const std::string& queries, const std::string& out, const std::string& mode = "faithful") {
+std::vector<std::string> replay_args(const std::string& queries, const std::string& out,
+                                     const std::string& mode = "faithful") {
     return {"replay", street, queries, "-q", "--threads", "2", "--mode", mode, "-o", out};
 }
 
 // A run of `queries` stopped by `sig` once its partial file holds `fraction`
 // of the reference's bytes; its exit code.
-int stopped_run(const std::string& queries, const std::string& out, int sig, double fraction, const std::string& mode = "faithful") {
+int stopped_run(const std::string& queries, const std::string& out, int sig, double fraction,
+                const std::string& mode = "faithful") {
     const Runs& r = runs();
     const Child child = start_cli(replay_args(queries, out, mode), r.dir / "stopped.out", r.dir / "stopped.err");
     const auto bytes = static_cast<long long>(fraction * static_cast<double>(r.reference.size()));
@@ -72,7 +74,8 @@ std::string resume(const std::string& queries, const std::string& out, int& exit
 }  // namespace
 
 TEST_SUITE("replay resume cli") {
-    TEST_CASE("a replay killed by SIGKILL at several points, each resumed, ends byte for byte as an uninterrupted run") {
+    TEST_CASE(
+        "a replay killed by SIGKILL at several points, each resumed, ends byte for byte as an uninterrupted run") {
         const Runs& r = runs();
         const std::string out = (r.dir / "killed.lsr").string(), partial = out + ".partial";
         int killed_with_records = 0;
@@ -101,7 +104,8 @@ TEST_SUITE("replay resume cli") {
         CHECK(file_text(out) == r.json_reference);
     }
 
-    TEST_CASE("SIGINT and SIGTERM stop a replay cleanly: whole chunks, exit 130 and 143, and the command that resumes it") {
+    TEST_CASE(
+        "SIGINT and SIGTERM stop a replay cleanly: whole chunks, exit 130 and 143, and the command that resumes it") {
         const Runs& r = runs();
         const std::string out = (r.dir / "signalled.lsr").string(), partial = out + ".partial";
         for (const int sig : {SIGINT, SIGTERM}) {
@@ -110,7 +114,8 @@ TEST_SUITE("replay resume cli") {
             std::filesystem::remove(partial);
             CHECK(stopped_run(r.queries, out, sig, 0.3) == 128 + sig);
             const std::string err = file_text(r.dir / "stopped.err");
-            CHECK(err.find(std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") + " after ") != std::string::npos);
+            CHECK(err.find(std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") + " after ") !=
+                  std::string::npos);
             const ReadBack back = read_results(partial);
             CHECK_FALSE(back.truncation);  // flushed after a whole chunk, nothing torn
             CHECK(back.end == ResultsEnd::incomplete);
@@ -132,9 +137,11 @@ TEST_SUITE("replay resume cli") {
         int fds[2];
         REQUIRE(::pipe(fds) == 0);
         const std::string out = (r.dir / "stdin.lsr").string();
-        const Child child = start_cli({"replay", street, "-", "-q", "-o", out}, r.dir / "stdin.out", r.dir / "stdin.err", fds[0], fds[1]);
+        const Child child = start_cli({"replay", street, "-", "-q", "-o", out}, r.dir / "stdin.out",
+                                      r.dir / "stdin.err", fds[0], fds[1]);
         ::close(fds[0]);
-        const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                 "\n";
         REQUIRE(::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size()));
         REQUIRE(wait_for_size(child, out + ".partial", 64));  // the header: it runs, and waits for more input
         ::kill(child.pid, SIGINT);
@@ -142,21 +149,26 @@ TEST_SUITE("replay resume cli") {
         ::close(fds[1]);
         // The chunk being read was dropped: no result was written, and the
         // partial file it started is gone, so that it blocks no later run.
-        CHECK(file_text(r.dir / "stdin.err").find("no result was written, so nothing is left to resume") != std::string::npos);
+        CHECK(file_text(r.dir / "stdin.err").find("no result was written, so nothing is left to resume") !=
+              std::string::npos);
         CHECK_FALSE(std::filesystem::exists(out + ".partial"));
     }
 
-    TEST_CASE("a partial file that holds only its header, as a run killed before its first record leaves it, stands in no later run's way") {
+    TEST_CASE(
+        "a partial file that holds only its header, as a run killed before its first record leaves it, stands in no "
+        "later run's way") {
         const Runs& r = runs();
         int fds[2];
         REQUIRE(::pipe(fds) == 0);
         const std::string out = (r.dir / "header_only.lsr").string(), partial = out + ".partial";
-        const Child child = start_cli({"replay", street, "-", "-q", "-o", out}, r.dir / "killed.out", r.dir / "killed.err", fds[0], fds[1]);
+        const Child child = start_cli({"replay", street, "-", "-q", "-o", out}, r.dir / "killed.out",
+                                      r.dir / "killed.err", fds[0], fds[1]);
         ::close(fds[0]);
-        const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})" "\n";
+        const std::string line = R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                                 "\n";
         REQUIRE(::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size()));
         REQUIRE(wait_for_size(child, partial, 64));  // the header, and no record: the chunk waits for more lines
-        ::kill(child.pid, SIGKILL);  // which removes nothing
+        ::kill(child.pid, SIGKILL);                  // which removes nothing
         CHECK(wait_for(child) == -SIGKILL);
         ::close(fds[1]);
         REQUIRE(std::filesystem::exists(partial));
@@ -198,7 +210,8 @@ TEST_SUITE("replay resume cli") {
         // The right run finishes it, however it spells the query file; the
         // file keeps the first run's header, metadata (its spelling) included.
         const std::string detour = (r.dir / "." / "q.lsq").string();
-        const CliRun finish = run_cli_both("replay " + street + " " + detour + " -q --mode corrected -o " + out + " --resume");
+        const CliRun finish =
+            run_cli_both("replay " + street + " " + detour + " -q --mode corrected -o " + out + " --resume");
         CHECK(finish.exit_code == 0);
         CHECK_FALSE(std::filesystem::exists(partial));
         const std::string done = file_text(out);
@@ -229,7 +242,8 @@ TEST_SUITE("replay resume cli") {
         REQUIRE(stopped_run(r.queries, out, SIGTERM, 0.5) == 128 + SIGTERM);
         const std::size_t kept = read_results(partial).records.size();
         REQUIRE(kept > 0);
-        const std::string words = "incomplete: " + std::to_string(kept) + " of " + std::to_string(query_count) + " queries";
+        const std::string words =
+            "incomplete: " + std::to_string(kept) + " of " + std::to_string(query_count) + " queries";
         const CliRun info = run_cli_both("info " + partial);
         CHECK(info.exit_code == 3);
         CHECK(info.out.find("records     " + words) != std::string::npos);

@@ -31,7 +31,8 @@ struct Stream {
 
     Stream() {
         const auto recorded = dir / "recorded.jsonl";
-        REQUIRE(run_cli("record " + street + " " + recorded.string() + " --seed 31 --mix walk=1,ray=1 --count 20000").exit_code == 0);
+        REQUIRE(run_cli("record " + street + " " + recorded.string() + " --seed 31 --mix walk=1,ray=1 --count 20000")
+                    .exit_code == 0);
         dir.file("scene.json", scene_of(32, 8, 8, 40, 21));
         dir.file("stream.jsonl", with_scene_lines(file_text(recorded), 33, 8, 8, 5, 40, 21));
         REQUIRE(run_cli(command() + " -q").exit_code == 0);
@@ -56,8 +57,8 @@ const Stream& stream() {
 std::string stopped(long long bytes) {
     const Stream& s = stream();
     std::filesystem::remove(s.out + ".partial");
-    const Child c = start_cli({"replay", street, s.queries, "--scene", s.scene, "--scene-results", s.answers, "-o", s.out, "-q",
-                               "--threads", "1"},
+    const Child c = start_cli({"replay", street, s.queries, "--scene", s.scene, "--scene-results", s.answers, "-o",
+                               s.out, "-q", "--threads", "1"},
                               s.dir / "stop.out", s.dir / "stop.err");
     REQUIRE(wait_for_size(c, s.out + ".partial", bytes));
     ::kill(c.pid, SIGTERM);
@@ -72,11 +73,14 @@ std::string stopped(long long bytes) {
 }  // namespace
 
 TEST_SUITE("resume scene cli") {
-    TEST_CASE("a replay --scene stopped and resumed with the command it prints gives the uninterrupted run's results and scene answers") {
+    TEST_CASE(
+        "a replay --scene stopped and resumed with the command it prints gives the uninterrupted run's results and "
+        "scene answers") {
         const Stream& s = stream();
         for (const double share : {0.2, 0.6}) {
             CAPTURE(share);
-            const std::string command = stopped(static_cast<long long>(share * static_cast<double>(s.reference.size())));
+            const std::string command =
+                stopped(static_cast<long long>(share * static_cast<double>(s.reference.size())));
             CHECK(command.find("--scene " + s.scene) != std::string::npos);
             CHECK(command.find("--scene-results " + s.answers) != std::string::npos);
             // Run as printed, through a shell that finds levelsweep.
@@ -97,7 +101,8 @@ TEST_SUITE("resume scene cli") {
         const auto other = s.dir.file("other_scene.json", scene_of(34, 8, 8, 40, 21));
         const auto refused = [&](const std::string& args, const std::string& why) {
             CAPTURE(args);
-            const CliRun r = run_cli_both("replay " + street + " " + s.queries + " -o " + s.out + " --resume -q" + args);
+            const CliRun r =
+                run_cli_both("replay " + street + " " + s.queries + " -o " + s.out + " --resume -q" + args);
             CHECK(r.exit_code == 1);
             CHECK_MESSAGE(r.err.find(why) != std::string::npos, r.err);
             CHECK(file_text(s.out + ".partial") == left);
@@ -106,11 +111,13 @@ TEST_SUITE("resume scene cli") {
         refused("", "its run had a scene; give it again with --scene");
         // And a partial without a scene refuses one.
         const std::string plain_out = (s.dir / "plain.lsr").string();
-        const Child c = start_cli({"replay", street, s.queries, "-q", "--threads", "1", "-o", plain_out}, s.dir / "p.out", s.dir / "p.err");
+        const Child c = start_cli({"replay", street, s.queries, "-q", "--threads", "1", "-o", plain_out},
+                                  s.dir / "p.out", s.dir / "p.err");
         REQUIRE(wait_for_size(c, plain_out + ".partial", 100000));
         ::kill(c.pid, SIGTERM);
         REQUIRE(wait_for(c) == 128 + SIGTERM);
-        const CliRun r = run_cli_both("replay " + street + " " + s.queries + " -o " + plain_out + " --resume -q --scene " + s.scene);
+        const CliRun r =
+            run_cli_both("replay " + street + " " + s.queries + " -o " + plain_out + " --resume -q --scene " + s.scene);
         CHECK(r.exit_code == 1);
         CHECK(r.err.find("its run had no scene, this one has") != std::string::npos);
         // With its own scene it finishes.

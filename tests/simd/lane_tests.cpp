@@ -37,7 +37,9 @@ int cases(int full) {
 // Bit for bit; a NaN is any NaN (which NaN an operation gives back depends on
 // its operands' order, and a NaN never reaches a contact: the queries refuse
 // non-finite inputs with a status).
-bool same(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) || (a != a && b != b); }
+bool same(float a, float b) {
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) || (a != a && b != b);
+}
 
 class Draw {
 public:
@@ -105,12 +107,13 @@ std::vector<SphereCase> sphere_cases(std::uint32_t seed, int n) {
         if (draw.one_in(20)) c = a + 0.5f * (b - a);  // collinear: n = 0
         const WorkingTriangle t = working(draw, a, b, c);
         float r = draw.one_in(8) ? 0.0f : draw.uniform(0.05f, 1.0f);
-        Vec3 centre = draw.vec(-3, 3), target = (a + draw.uniform(-0.5f, 1.5f) * (b - a)) + draw.uniform(-0.5f, 1.0f) * (c - a);
+        Vec3 centre = draw.vec(-3, 3),
+             target = (a + draw.uniform(-0.5f, 1.5f) * (b - a)) + draw.uniform(-0.5f, 1.0f) * (c - a);
         Vec3 M = target - centre;
         switch (draw.below(10)) {
-            case 0: M = {}; break;                                       // no move
-            case 1: M = draw.uniform(-2, 2) * (b - a); break;             // along an edge: the parallel branch
-            case 2: {                                                    // grazing edge a..b at distance r
+            case 0: M = {}; break;                             // no move
+            case 1: M = draw.uniform(-2, 2) * (b - a); break;  // along an edge: the parallel branch
+            case 2: {                                          // grazing edge a..b at distance r
                 const Vec3 E = b - a, u = normalize_rsqrt(cross(E, draw.vec(-1, 1)));
                 const Vec3 side = normalize_rsqrt(cross(E, u));
                 centre = (a + draw.uniform(-0.2f, 1.2f) * E) + r * u - draw.uniform(0.5f, 2.0f) * side;
@@ -176,22 +179,24 @@ TEST_SUITE("simd lanes") {
                 }
                 ++branches[static_cast<int>(s.branch)];
                 const bool agree = w.hit == s.hit && (!s.hit || same(w.fraction, s.fraction)) &&
-                                  w.mask_written == s.mask.has_value() && (!s.mask || w.mask == *s.mask) &&
-                                  w.branch == static_cast<int>(s.branch);
+                                   w.mask_written == s.mask.has_value() && (!s.mask || w.mask == *s.mask) &&
+                                   w.branch == static_cast<int>(s.branch);
                 if (!agree)
                     fail.add(where(p.isa, i, in[i]) + ": wide hit " + std::to_string(w.hit) + " fraction " +
                              std::to_string(w.fraction) + " mask " + std::to_string(w.mask) + " branch " +
                              std::to_string(w.branch) + ", scalar hit " + std::to_string(s.hit) + " fraction " +
                              std::to_string(s.fraction) + " branch " + std::to_string(static_cast<int>(s.branch)));
             }
-            MESSAGE(std::string(p.isa) << ": none " << branches[0] << ", face " << branches[1] << ", edge " << branches[2]
-                          << ", corner " << branches[3] << ", scalar lanes " << scalar);
+            MESSAGE(std::string(p.isa) << ": none " << branches[0] << ", face " << branches[1] << ", edge "
+                                       << branches[2] << ", corner " << branches[3] << ", scalar lanes " << scalar);
             CHECK(fail.count == 0);
             for (int b : branches) CHECK(b > static_cast<int>(in.size()) / 100);
         });
     }
 
-    TEST_CASE("SphereSweep_Edge 0x0034e3b8 and Ray_InfiniteCylinder 0x0034d938: roots, their order and the hit, lane by lane") {
+    TEST_CASE(
+        "SphereSweep_Edge 0x0034e3b8 and Ray_InfiniteCylinder 0x0034d938: roots, their order and the hit, lane by "
+        "lane") {
         std::vector<SphereCase> in = sphere_cases(702, cases(300000));
         for (std::size_t i = 0; i < in.size(); i += 37) in[i].e[0] = {};  // zero-length edges: the ball at A
         on_every_isa([&](const LaneProbe& p) {
@@ -228,8 +233,9 @@ TEST_SUITE("simd lanes") {
                     fail.add(where(p.isa, i, c) + ": edge sweep wide " + std::to_string(edge[i].hit) + " " +
                              std::to_string(edge[i].fraction) + ", scalar " + std::to_string(e.hit));
             }
-            MESSAGE(std::string(p.isa) << ": two roots " << two << ", moves along the edge " << parallel << ", edge hits " << hits
-                          << ", zero-length edges left to the scalar kernel " << scalar);
+            MESSAGE(std::string(p.isa) << ": two roots " << two << ", moves along the edge " << parallel
+                                       << ", edge hits " << hits << ", zero-length edges left to the scalar kernel "
+                                       << scalar);
             CHECK(fail.count == 0);
             CHECK(two > static_cast<int>(in.size()) / 100);
             CHECK(parallel > static_cast<int>(in.size()) / 1000);
@@ -237,7 +243,8 @@ TEST_SUITE("simd lanes") {
         });
     }
 
-    TEST_CASE("Sweep_IntervalOverlap 0x0034a8d0: the window and the verdict, lane by lane, the zero-speed reset included") {
+    TEST_CASE(
+        "Sweep_IntervalOverlap 0x0034a8d0: the window and the verdict, lane by lane, the zero-speed reset included") {
         Draw draw(704);
         std::vector<IntervalCase> in;
         int resets = 0;
@@ -260,11 +267,13 @@ TEST_SUITE("simd lanes") {
                 const IntervalCase& c = in[i];
                 float first = c.first, last = c.last;
                 const Quirks q = c.reset ? Quirks::faithful() : Quirks::corrected();
-                const bool separated = sweep_interval_overlap(first, last, 1.0f, c.v, c.a_min, c.a_max, c.b_min, c.b_max, q);
+                const bool separated =
+                    sweep_interval_overlap(first, last, 1.0f, c.v, c.a_min, c.a_max, c.b_min, c.b_max, q);
                 if (out[i].separated != separated || !same(out[i].first, first) || !same(out[i].last, last))
-                    fail.add(std::string(p.isa) + " case " + std::to_string(i) + ": wide " + std::to_string(out[i].separated) +
-                             " [" + std::to_string(out[i].first) + ", " + std::to_string(out[i].last) + "], scalar " +
-                             std::to_string(separated) + " [" + std::to_string(first) + ", " + std::to_string(last) + "]");
+                    fail.add(std::string(p.isa) + " case " + std::to_string(i) + ": wide " +
+                             std::to_string(out[i].separated) + " [" + std::to_string(out[i].first) + ", " +
+                             std::to_string(out[i].last) + "], scalar " + std::to_string(separated) + " [" +
+                             std::to_string(first) + ", " + std::to_string(last) + "]");
             }
             CHECK(fail.count == 0);
         });
@@ -272,7 +281,8 @@ TEST_SUITE("simd lanes") {
         CHECK(resets > static_cast<int>(in.size()) / 100);
     }
 
-    TEST_CASE("Sweep_BoxTriangle 0x0034d5d0: every lane gives the scalar kernel's fraction, turned and axis-aligned boxes") {
+    TEST_CASE(
+        "Sweep_BoxTriangle 0x0034d5d0: every lane gives the scalar kernel's fraction, turned and axis-aligned boxes") {
         Draw draw(705);
         std::vector<BoxCase> in;
         const int n = cases(200000);

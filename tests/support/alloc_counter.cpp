@@ -18,9 +18,11 @@ void* allocate(std::size_t n) {
     if (counting.load(std::memory_order_relaxed)) counted.fetch_add(1, std::memory_order_relaxed);
     void* p = std::malloc(n == 0 ? 1 : n);
     if (p) {
-        const std::int64_t now = held.fetch_add(static_cast<std::int64_t>(::malloc_usable_size(p)), std::memory_order_relaxed) +
-                                 static_cast<std::int64_t>(::malloc_usable_size(p));
-        for (std::int64_t top = peak.load(std::memory_order_relaxed); now > top && !peak.compare_exchange_weak(top, now);) {
+        const std::int64_t now =
+            held.fetch_add(static_cast<std::int64_t>(::malloc_usable_size(p)), std::memory_order_relaxed) +
+            static_cast<std::int64_t>(::malloc_usable_size(p));
+        for (std::int64_t top = peak.load(std::memory_order_relaxed);
+             now > top && !peak.compare_exchange_weak(top, now);) {
         }
     }
     return p;

@@ -24,7 +24,8 @@ struct Answer {
 // Both paths on one level, with their scratch, reused between queries.
 class PathPair {
 public:
-    explicit PathPair(const Level& level) : level_(level), batch_(level), reference_scratch_(level), batch_scratch_(batch_) {}
+    explicit PathPair(const Level& level)
+        : level_(level), batch_(level), reference_scratch_(level), batch_scratch_(batch_) {}
 
     Answer reference(const Query& q) {
         Answer a;
@@ -54,10 +55,14 @@ private:
 // bit for bit. The other work counters belong to the path and are not compared.
 inline std::string answer_difference(const Answer& a, const Answer& b) {
     std::ostringstream why;
-    if (a.result.status != b.result.status) why << "status " << int(a.result.status) << " vs " << int(b.result.status);
-    else if (a.result.count != b.result.count) why << "count " << a.result.count << " vs " << b.result.count;
-    else if (a.result.found != b.result.found) why << "found " << a.result.found << " vs " << b.result.found;
-    else if (a.result.overflow != b.result.overflow) why << "overflow " << a.result.overflow << " vs " << b.result.overflow;
+    if (a.result.status != b.result.status)
+        why << "status " << int(a.result.status) << " vs " << int(b.result.status);
+    else if (a.result.count != b.result.count)
+        why << "count " << a.result.count << " vs " << b.result.count;
+    else if (a.result.found != b.result.found)
+        why << "found " << a.result.found << " vs " << b.result.found;
+    else if (a.result.overflow != b.result.overflow)
+        why << "overflow " << a.result.overflow << " vs " << b.result.overflow;
     if (!why.str().empty()) return why.str();
     for (int k = 0; k < hit_branch_count; ++k)
         if (a.result.stats.hits_by_branch[k] != b.result.stats.hits_by_branch[k])

@@ -45,7 +45,8 @@ inline CliResult run_shell(const std::string& cmd) {
 inline CliResult run_cli(const std::string& args, const std::string& input = "") {
     const auto in_path = temp_path("cli_in.txt");
     std::ofstream(in_path) << input;
-    const CliResult r = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null");
+    const CliResult r =
+        run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " < " + in_path.string() + " 2>/dev/null");
     std::filesystem::remove(in_path);
     return r;
 }

@@ -56,8 +56,7 @@ inline LevelArrays random_level_arrays(std::mt19937& rng, std::uint32_t vertices
                     break;
                 }
                 [[fallthrough]];
-            default:
-                r.v = {pick(), pick(), pick()};
+            default: r.v = {pick(), pick(), pick()};
         }
         t.push_back(r);
     }

@@ -21,8 +21,8 @@ inline Vec3 random_move(std::mt19937& rng, float longest) {
 // Random option bits (0x4, 0x8, 0x40, 0x8000, 0x20000), body flags and thresholds.
 inline QuerySettings random_settings(std::mt19937& rng, Quirks quirks) {
     QuerySettings s;
-    for (std::uint32_t bit : {option::nz_min, option::nz_max, option::mark_faces, option::skip_special,
-                              option::one_per_plane})
+    for (std::uint32_t bit :
+         {option::nz_min, option::nz_max, option::mark_faces, option::skip_special, option::one_per_plane})
         if (rng() % 4 == 0) s.options |= bit;
     if (rng() % 4 == 0) s.body_flags |= Body::skips_special;
     s.nz_min = uniform(rng, -1.0f, 0.5f);

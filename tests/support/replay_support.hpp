@@ -29,7 +29,8 @@ inline Bytes read_bytes(const std::filesystem::path& path) {
 }
 
 inline void write_bytes(const std::filesystem::path& path, const Bytes& b, std::size_t length) {
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(length));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(length));
 }
 inline void write_bytes(const std::filesystem::path& path, const Bytes& b) { write_bytes(path, b, b.size()); }
 
@@ -45,7 +46,8 @@ inline const Level& bundled_level(const std::string& name) {
     static std::map<std::string, Level> loaded;
     auto it = loaded.find(name);
     if (it == loaded.end())
-        it = loaded.emplace(name, load_level(std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels" / name)).first;
+        it = loaded.emplace(name, load_level(std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "data" / "levels" / name))
+                 .first;
     return it->second;
 }
 
@@ -74,7 +76,8 @@ inline void write_query_file(const std::filesystem::path& path, const std::vecto
 // Every record a reader gives, in chunks of `chunk`.
 inline std::vector<QueryRecord> read_all(QueryFileReader& reader, std::size_t chunk = 5) {
     std::vector<QueryRecord> all, part(chunk);
-    while (const std::size_t n = reader.read(part)) all.insert(all.end(), part.begin(), part.begin() + static_cast<long>(n));
+    while (const std::size_t n = reader.read(part))
+        all.insert(all.end(), part.begin(), part.begin() + static_cast<long>(n));
     return all;
 }
 
@@ -87,7 +90,8 @@ inline std::array<std::byte, query_record_bytes> encoded(const Query& q) {
 // `levelsweep <args>` with standard output and standard error apart.
 inline CliRun run_cli_apart(const std::string& args, const std::filesystem::path& scratch) {
     const auto err_path = scratch / "stderr.txt";
-    const CliResult run = run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " </dev/null 2>" + err_path.string());
+    const CliResult run =
+        run_shell(std::string(LEVELSWEEP_CLI_PATH) + " " + args + " </dev/null 2>" + err_path.string());
     return {run.exit_code, run.out, file_text(err_path)};
 }
 

@@ -62,7 +62,9 @@ inline ReadBack read_results(const std::filesystem::path& p) {
 }
 
 inline bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
-inline bool same_bits(const Vec3& a, const Vec3& b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
+inline bool same_bits(const Vec3& a, const Vec3& b) {
+    return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
 
 // The first field where two contacts differ ("" when every bit agrees).
 inline std::string contact_mismatch(const MeshContact& a, const MeshContact& b) {
@@ -81,7 +83,8 @@ inline std::string contact_mismatch(const MeshContact& a, const MeshContact& b) 
 
 // The first field where a query's result (and contacts) and a stored record
 // differ ("" when every field and every bit agrees).
-inline std::string result_mismatch(const QueryResult& r, const std::vector<MeshContact>& contacts, const ResultRecord& rec) {
+inline std::string result_mismatch(const QueryResult& r, const std::vector<MeshContact>& contacts,
+                                   const ResultRecord& rec) {
     const QueryResult& s = rec.result;
     if (r.status != s.status) return "status";
     if (r.count != s.count || contacts.size() != rec.contacts.size()) return "count";
@@ -111,20 +114,30 @@ inline std::string query_line(const Query& q) {
     auto v = [](const Vec3& p) { return json::array({p.x, p.y, p.z}); };
     json j{{"kind", std::string(query_kind_name(q.kind))}};
     switch (q.kind) {
-        case QueryKind::sphere_sweep: j.update({{"centre", v(q.start)}, {"radius", q.radius}, {"move", v(q.move)}}); break;
+        case QueryKind::sphere_sweep:
+            j.update({{"centre", v(q.start)}, {"radius", q.radius}, {"move", v(q.move)}});
+            break;
         case QueryKind::capsule_sweep:
-            j.update({{"base", v(q.start)}, {"radius", q.radius}, {"sphere_height", q.sphere_height},
-                      {"step_height", q.step_height}, {"move", v(q.move)}});
+            j.update({{"base", v(q.start)},
+                      {"radius", q.radius},
+                      {"sphere_height", q.sphere_height},
+                      {"step_height", q.step_height},
+                      {"move", v(q.move)}});
             break;
         case QueryKind::box_sweep:
-            j.update({{"centre", v(q.start)}, {"axes", {v(q.axes[0]), v(q.axes[1]), v(q.axes[2])}},
-                      {"half", {q.half[0], q.half[1], q.half[2]}}, {"move", v(q.move)}});
+            j.update({{"centre", v(q.start)},
+                      {"axes", {v(q.axes[0]), v(q.axes[1]), v(q.axes[2])}},
+                      {"half", {q.half[0], q.half[1], q.half[2]}},
+                      {"move", v(q.move)}});
             break;
         case QueryKind::sphere_overlap: j.update({{"centre", v(q.start)}, {"radius", q.radius}}); break;
         case QueryKind::ray: j.update({{"start", v(q.start)}, {"move", v(q.move)}}); break;
     }
     const QuerySettings& s = q.settings;
-    j.update({{"options", s.options}, {"body_flags", s.body_flags}, {"nz_min", s.nz_min}, {"nz_max", s.nz_max},
+    j.update({{"options", s.options},
+              {"body_flags", s.body_flags},
+              {"nz_min", s.nz_min},
+              {"nz_max", s.nz_max},
               {"max_contacts", s.max_contacts}});
     return j.dump() + "\n";
 }

@@ -72,16 +72,16 @@ inline Vec3 as_vec3(const Vec4& v) { return xyz(v); }
 }  // namespace levelsweep::test
 
 // |actual - expected| <= tol, with both values printed on failure.
-#define CHECK_NEAR_TOL(actual, expected, tol)                                                \
-    do {                                                                                     \
-        const double a_ = static_cast<double>(actual), e_ = static_cast<double>(expected);   \
+#define CHECK_NEAR_TOL(actual, expected, tol)                                                   \
+    do {                                                                                        \
+        const double a_ = static_cast<double>(actual), e_ = static_cast<double>(expected);      \
         CHECK_MESSAGE(std::fabs(a_ - e_) <= (tol), #actual " = " << a_ << ", expected " << e_); \
     } while (0)
 #define CHECK_NEAR(actual, expected) CHECK_NEAR_TOL(actual, expected, ::levelsweep::test::spec_tol)
-#define CHECK_VEC3_NEAR(actual, ex, ey, ez)                                 \
-    do {                                                                    \
-        const ::levelsweep::Vec3 v_ = ::levelsweep::test::as_vec3(actual);  \
-        CHECK_NEAR(v_.x, ex);                                               \
-        CHECK_NEAR(v_.y, ey);                                               \
-        CHECK_NEAR(v_.z, ez);                                               \
+#define CHECK_VEC3_NEAR(actual, ex, ey, ez)                                \
+    do {                                                                   \
+        const ::levelsweep::Vec3 v_ = ::levelsweep::test::as_vec3(actual); \
+        CHECK_NEAR(v_.x, ex);                                              \
+        CHECK_NEAR(v_.y, ey);                                              \
+        CHECK_NEAR(v_.z, ez);                                              \
     } while (0)

@@ -19,7 +19,7 @@ namespace levelsweep::test {
 struct ReferenceSweep {
     std::optional<double> first_touch;  // in [0, 1]; 0 when touching at the start
     double start_distance = 0.0;
-    double min_distance = 0.0;           // over [0, 1]
+    double min_distance = 0.0;  // over [0, 1]
 };
 
 // dist(t) is the distance from the moving point at t to a convex set, so it is
@@ -34,8 +34,10 @@ ReferenceSweep reference_sweep(Dist dist, double r, int samples = 512) {
     const double g = (std::sqrt(5.0) - 1.0) / 2.0;
     for (int i = 0; i < 120; ++i) {
         const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-        if (dist(a) < dist(b)) hi = b;
-        else lo = a;
+        if (dist(a) < dist(b))
+            hi = b;
+        else
+            lo = a;
     }
     const double t_min = (lo + hi) / 2.0;
     out.min_distance = std::min({dist(t_min), out.start_distance, dist(1.0)});
@@ -99,9 +101,9 @@ inline double box_distance(const double p[3], const double h[3]) {
 // it in `unexplained`) on anything else, and returns the switch that explains a
 // faithful difference, for the caller's unit-specific checks.
 template <class Result, class Run, class Agrees, class Rounding>
-std::optional<Quirk> classify_case(int i, const Result& corrected, const Result& faithful, std::span<const Quirk> quirks,
-                                   Run&& run, Agrees&& agrees, Rounding&& rounding, std::map<std::string, int>& kinds,
-                                   int& unexplained) {
+std::optional<Quirk> classify_case(int i, const Result& corrected, const Result& faithful,
+                                   std::span<const Quirk> quirks, Run&& run, Agrees&& agrees, Rounding&& rounding,
+                                   std::map<std::string, int>& kinds, int& unexplained) {
     if (!agrees(corrected) && rounding(corrected)) {
         ++kinds["corrected: float32 rounding near tangency"];
     } else if (!agrees(corrected)) {

@@ -51,12 +51,15 @@ inline std::string world_answer_difference(const WorldAnswer& a, const WorldAnsw
     if (!same_result(a.result, b.result))
         why << "result: status " << int(a.result.status) << " vs " << int(b.result.status) << ", count "
             << a.result.count << " vs " << b.result.count << ", found " << a.result.found << " vs " << b.result.found;
-    else if (a.contacts.size() != b.contacts.size()) why << "contacts " << a.contacts.size() << " vs " << b.contacts.size();
-    else if (a.bodies != b.bodies) why << "bodies differ";
+    else if (a.contacts.size() != b.contacts.size())
+        why << "contacts " << a.contacts.size() << " vs " << b.contacts.size();
+    else if (a.bodies != b.bodies)
+        why << "bodies differ";
     else
         for (std::size_t k = 0; k < a.contacts.size(); ++k)
             if (!same_contact(a.contacts[k], b.contacts[k])) {
-                why << "contact " << k << " (fraction " << a.contacts[k].fraction << " vs " << b.contacts[k].fraction << ")";
+                why << "contact " << k << " (fraction " << a.contacts[k].fraction << " vs " << b.contacts[k].fraction
+                    << ")";
                 break;
             }
     return why.str();

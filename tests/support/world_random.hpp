@@ -35,16 +35,15 @@ inline RandomScene random_scene(World& w, std::mt19937& rng, int count, Vec3 lo,
             case 1: {
                 BodyDesc d = human(owner, p, owner * 10);
                 d.group = rng() % 3;
-                const Vec3 hand = p + Vec3{uniform(rng, -0.6f, 0.6f), uniform(rng, -0.6f, 0.6f), uniform(rng, 0.5f, 1.6f)};
+                const Vec3 hand =
+                    p + Vec3{uniform(rng, -0.6f, 0.6f), uniform(rng, -0.6f, 0.6f), uniform(rng, 0.5f, 1.6f)};
                 d.strikes.push_back({owner * 10 + 1, sphere(0.09f, hand), shape_flag::enabled | shape_flag::strike});
                 d.strikes.push_back({owner * 10 + 2, segment(hand, hand + uniform_vec(rng, -0.3f, 0.3f), 0.05f),
                                      shape_flag::enabled | shape_flag::strike});
                 s.humans.push_back(add(w, d));
                 break;
             }
-            case 2:
-                s.objects.push_back(add(w, car(owner, p)));
-                break;
+            case 2: s.objects.push_back(add(w, car(owner, p))); break;
             default: {
                 const std::uint32_t flags[] = {body_flag::block_humans, body_flag::jump_target,
                                                body_flag::charge_target | body_flag::object_target, 0};
@@ -114,7 +113,8 @@ inline std::vector<WorldQuery> random_frame(std::mt19937& rng, const RandomScene
             }
             case 4: {
                 ShapeSweepQuery q;
-                q.shape = sphere(uniform(rng, 0.1f, 0.6f), {uniform(rng, 0, 40), uniform(rng, 0, 21), uniform(rng, 0.2f, 2)});
+                q.shape =
+                    sphere(uniform(rng, 0.1f, 0.6f), {uniform(rng, 0, 40), uniform(rng, 0, 21), uniform(rng, 0.2f, 2)});
                 q.move = with_w(move, 1.0f);
                 q.options = world_option::bodies | mesh_bit;
                 q.max = 1 + static_cast<int>(rng() % 60);

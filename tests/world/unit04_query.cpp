@@ -185,8 +185,8 @@ TEST_SUITE("unit04 overlap") {
     TEST_CASE("IPhysics_OverlapShape 0x0033ebb8: NaN shapes are gathered by nobody and crash nothing") {
         const float nan = std::nanf("");
         const std::vector<OverlapBody> bodies{body(2, {{1, sphere(nan, {0, 0, 0})}}),
-                                              body(3, {{1, Shape::of(box({nan, 0, 0}, {1, 1, 1}))}}),
-                                              body(4, {}), body(5, {{1, sphere(0.5f, {0, 0, 0})}})};
+                                              body(3, {{1, Shape::of(box({nan, 0, 0}, {1, 1, 1}))}}), body(4, {}),
+                                              body(5, {{1, sphere(0.5f, {0, 0, 0})}})};
         std::vector<Contact> out = slots(4);
         CHECK(iphysics_overlap_shape(out, OverlapQuery{1, 2, sphere(0.5f, {0.2f, 0, 0}), 8}, bodies) == 1);
         CHECK(out[0].other.owner == 5);

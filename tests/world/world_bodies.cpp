@@ -110,7 +110,9 @@ TEST_SUITE("world bodies") {
         CHECK(view(w, id).strikes[0].flags == shape_flag::strike);
     }
 
-    TEST_CASE("PhysicsSphere_Pose 0x00342b08 and 0x004f11c8: switching on sets 0x11, and the first pose after it has previous = current") {
+    TEST_CASE(
+        "PhysicsSphere_Pose 0x00342b08 and 0x004f11c8: switching on sets 0x11, and the first pose after it has "
+        "previous = current") {
         World w;
         const BodyId id = add(w, striker(20, {56.75f, 41.42f, 1}));  // a stale centre from elsewhere in the level
         REQUIRE(w.enable_shape(id, hand, true) == WorldStatus::ok);
@@ -119,7 +121,7 @@ TEST_SUITE("world bodies") {
         REQUIRE(w.pose_shape(id, hand, sphere(0.09f, {40.6391f, 46.1587f, 1})) == WorldStatus::ok);
         const auto p = w.previous_position(id, hand);
         REQUIRE(p);
-        CHECK_VEC3_NEAR(*p, 40.6391, 46.1587, 1);  // previous = current: a zero move, not from (56.75, 41.42)
+        CHECK_VEC3_NEAR(*p, 40.6391, 46.1587, 1);     // previous = current: a zero move, not from (56.75, 41.42)
         CHECK(view(w, id).strikes[0].flags == 0x3u);  // 0x10 cleared by the pose
         // The next pose moves on from there.
         REQUIRE(w.pose_shape(id, hand, sphere(0.09f, {41.1509f, 45.4583f, 1})) == WorldStatus::ok);
@@ -153,9 +155,9 @@ TEST_SUITE("world bodies") {
         const BodyId id = add(w, striker(20, {1, 0, 1}));
         const std::vector<Shape> chain{capsule(0.35f, 1.8f, {4, 0, 0})}, strikes{sphere(0.09f, {4, 0, 1})};
         const std::vector<Shape> boxed{Shape::of(box({4, 0, 1}, {1, 1, 1}))};
-        CHECK(w.pose_body(id, boxed, strikes) == WorldStatus::bad_shape);     // the capsule posed as a box
+        CHECK(w.pose_body(id, boxed, strikes) == WorldStatus::bad_shape);  // the capsule posed as a box
         CHECK(w.pose_body(id, chain, std::vector<Shape>{segment({4, 0, 1}, {4.2f, 0, 1}, 0.05f)}) ==
-              WorldStatus::bad_shape);                                         // the hand posed as a segment
+              WorldStatus::bad_shape);  // the hand posed as a segment
         Shape odd = sphere(0.09f, {4, 0, 1});
         odd.type = static_cast<ShapeType>(7);
         CHECK(w.pose_body(id, chain, std::vector<Shape>{odd}) == WorldStatus::bad_shape);  // no type at all

@@ -124,7 +124,9 @@ TEST_SUITE("world broad phase") {
         CHECK(out == std::vector<BodyId>{ids[9], ids[8], ids[7]});
     }
 
-    TEST_CASE("IPhysics_QueryBox: the broad phase gives what testing every body gives, over random scenes of thousands of moving bodies") {
+    TEST_CASE(
+        "IPhysics_QueryBox: the broad phase gives what testing every body gives, over random scenes of thousands of "
+        "moving bodies") {
         std::mt19937 rng = seeded_rng(1201);
         const int rounds = scaled(30), queries_per_round = scaled(200);
         World w;
@@ -148,7 +150,8 @@ TEST_SUITE("world broad phase") {
                     case 2: d.chain.push_back({3, segment(at, at + uniform_vec(rng, -2, 2), 0.05f)}); break;
                     default: {
                         const float long_side = rng() % 50 == 0 ? 40.0f : uniform(rng, 0.1f, 2);
-                        d.chain.push_back({4, Shape::of(pairs::randomly_oriented(box(at, {long_side, 0.5f, 0.5f}), rng))});
+                        d.chain.push_back(
+                            {4, Shape::of(pairs::randomly_oriented(box(at, {long_side, 0.5f, 0.5f}), rng))});
                     }
                 }
             }
@@ -218,7 +221,9 @@ TEST_SUITE("world broad phase") {
         CHECK(nonempty > compared / 4);  // the queries meet bodies, not only empty space
     }
 
-    TEST_CASE("IPhysics_QueryBox: the list's tree keeps the plain sorted array's order over insertions, moves and removals in any order") {
+    TEST_CASE(
+        "IPhysics_QueryBox: the list's tree keeps the plain sorted array's order over insertions, moves and removals "
+        "in any order") {
         // The world against the plain model of its list (bench/sorted_array_list.hpp):
         // bodies arriving in falling, rising and random x, leaving from the
         // front, the back and anywhere, moving a little or far, resized,
@@ -241,7 +246,8 @@ TEST_SUITE("world broad phase") {
             d.owner = 1 + next_id % 7;
             const Vec3 at{x, snap(uniform(rng, -20, 20)), 0};
             d.chain.push_back({1, sphere(snap(uniform(rng, 0.5f, 2.0f)), at)});
-            if (rng() % 4 == 0) d.chain.push_back({2, capsule(0.35f, 1.8f, at + Vec3{snap(uniform(rng, -3, 3)), 0, 0})});
+            if (rng() % 4 == 0)
+                d.chain.push_back({2, capsule(0.35f, 1.8f, at + Vec3{snap(uniform(rng, -3, 3)), 0, 0})});
             const BodyId id = add(w, d);
             model.insert(next_id, next_id, listed(id));
             handles[next_id++] = id;
@@ -297,14 +303,16 @@ TEST_SUITE("world broad phase") {
         compare();
         for (int i = 0; i < 2 * many; ++i) {  // churn: every kind of change, anywhere
             const unsigned dice = rng() % 100;
-            if (dice < 30 || handles.size() < 10) add_at(snap(uniform(rng, -600, 600)));
-            else if (dice < 55) remove(random_body());
-            else if (dice < 85) move(random_body(), snap(uniform(rng, -1, 1)));
+            if (dice < 30 || handles.size() < 10)
+                add_at(snap(uniform(rng, -600, 600)));
+            else if (dice < 55)
+                remove(random_body());
+            else if (dice < 85)
+                move(random_body(), snap(uniform(rng, -1, 1)));
             else if (dice < 95) {  // far, to anywhere in the span
                 const auto it = random_body();
                 move(it, snap(uniform(rng, -600, 600)) - view(w, it->second).bounds.min.x);
-            }
-            else {
+            } else {
                 const auto it = random_body();
                 const BodyView v = view(w, it->second);
                 std::vector<Shape> chain;

@@ -133,22 +133,25 @@ TEST_SUITE("world cli") {
         CHECK(run_cli(join("replay ", level_path(), " ", gz.string(), " --scene-results x.jsonl -q")).exit_code != 0);
         // --resume takes --scene (tests/replay/resume_scene_cli.cpp): with no partial file it runs from the start.
         const auto results = temp_path("replay_scene_resumed.lsr");
-        const CliResult resumed = run_shell(join(std::string(LEVELSWEEP_CLI_PATH), " replay ", level_path(), " ", gz.string(),
-                                                 " --scene ", scene.string(), " -o ", results.string(), " --resume -q 2>&1"));
+        const CliResult resumed =
+            run_shell(join(std::string(LEVELSWEEP_CLI_PATH), " replay ", level_path(), " ", gz.string(), " --scene ",
+                           scene.string(), " -o ", results.string(), " --resume -q 2>&1"));
         CHECK(resumed.exit_code == 0);
         CHECK(resumed.out.find("no interrupted run") != std::string::npos);
         CHECK(std::filesystem::exists(results));
         std::filesystem::remove(results);
         // The scene answers are an output: one that is an input is refused, and the input kept.
         const std::uintmax_t scene_bytes = std::filesystem::file_size(scene);
-        const CliResult onto_scene = run_cli(join("replay ", level_path(), " ", gz.string(), " --scene ", scene.string(),
-                                                  " --scene-results ", scene.string(), " -q"));
+        const CliResult onto_scene = run_cli(join("replay ", level_path(), " ", gz.string(), " --scene ",
+                                                  scene.string(), " --scene-results ", scene.string(), " -q"));
         CHECK(onto_scene.exit_code != 0);
         CHECK(std::filesystem::file_size(scene) == scene_bytes);
         for (const auto& p : {scene, plain, gz}) std::filesystem::remove(p);
     }
 
-    TEST_CASE("levelsweep replay --scene: humans that meet and a hand that strikes one, and --empty-round-sweeps leaves them apart") {
+    TEST_CASE(
+        "levelsweep replay --scene: humans that meet and a hand that strikes one, and --empty-round-sweeps leaves them "
+        "apart") {
         // Two humans 2 m apart who block humans (flags 0x6), and a striker whose
         // right hand swings 0.6 m towards the second one's capsule.
         const auto scene = write_file("round_scene.json", R"({"levelsweep_scene": 1,
@@ -172,8 +175,9 @@ TEST_SUITE("world cli") {
 )");
         const auto replay = [&](const std::string& flags, const std::string& name) {
             const auto answers = temp_path(name + ".jsonl"), results = temp_path(name + ".lsr");
-            const CliResult r = run_cli(join("replay ", level_path(), " ", lines.string(), " --scene ", scene.string(),
-                                             " --scene-results ", answers.string(), " -o ", results.string(), " -q", flags));
+            const CliResult r =
+                run_cli(join("replay ", level_path(), " ", lines.string(), " --scene ", scene.string(),
+                             " --scene-results ", answers.string(), " -o ", results.string(), " -q", flags));
             CHECK(r.exit_code == 0);
             std::ifstream in(answers);
             std::stringstream text;
@@ -242,21 +246,28 @@ TEST_SUITE("world cli") {
         };
         CHECK(refused("{\"bodies\": []}").find("levelsweep_scene") != std::string::npos);
         CHECK(refused("not json").find("not a JSON object") != std::string::npos);
-        const std::string nan_body = R"({"levelsweep_scene": 1, "bodies": [{"id": 1, "chain": [{"shape": {"type": "sphere", "r": "nan", "C": [0, 0, 0]}}]}]})";
+        const std::string nan_body =
+            R"({"levelsweep_scene": 1, "bodies": [{"id": 1, "chain": [{"shape": {"type": "sphere", "r": "nan", "C": [0, 0, 0]}}]}]})";
         CHECK(refused(nan_body).find("body 0: non_finite") != std::string::npos);
         const std::string twice = R"({"levelsweep_scene": 1, "bodies": [{"id": 1}, {"id": 1}]})";
         CHECK(refused(twice).find("already in the scene") != std::string::npos);
-        const std::string odd_chain = R"({"levelsweep_scene": 1, "bodies": [{"id": 1, "chain": [{"shape": {"type": "cone"}}]}]})";
+        const std::string odd_chain =
+            R"({"levelsweep_scene": 1, "bodies": [{"id": 1, "chain": [{"shape": {"type": "cone"}}]}]})";
         CHECK(refused(odd_chain).find("\"shape\"") != std::string::npos);
         std::filesystem::remove(queries);
     }
 
-    TEST_CASE("levelsweep query --scene: overlap_shape with option 0x400 and no box answers no_box, not ok with no contacts") {
+    TEST_CASE(
+        "levelsweep query --scene: overlap_shape with option 0x400 and no box answers no_box, not ok with no "
+        "contacts") {
         const auto scene = write_file("scene_no_box.json", scene_text);
         // The sphere overlaps the human at x = 10; a box left out must not become one at the origin.
-        const auto queries = write_file("scene_no_box.jsonl",
-            R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [10, 5, 1]}, "options": "0x402"})" "\n"
-            R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [10, 5, 1]}, "options": "0x402", "box": {"min": [8, 3, 0], "max": [12, 7, 2]}})" "\n");
+        const auto queries = write_file(
+            "scene_no_box.jsonl",
+            R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [10, 5, 1]}, "options": "0x402"})"
+            "\n"
+            R"({"kind": "overlap_shape", "shape": {"type": "sphere", "r": 2, "C": [10, 5, 1]}, "options": "0x402", "box": {"min": [8, 3, 0], "max": [12, 7, 2]}})"
+            "\n");
         const CliResult r = run_cli(join("query ", level_path(), " ", queries.string(), " --scene ", scene.string()));
         const std::vector<json> a = json_lines(r.out);
         REQUIRE(a.size() == 2);

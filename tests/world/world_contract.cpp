@@ -33,7 +33,9 @@ BodyId wall(World& w, std::uint32_t owner, Vec3 centre) {
 }  // namespace
 
 TEST_SUITE("world contract") {
-    TEST_CASE("HIT-001 pass-entity and owner exclusions: the querying body and its owner's bodies are not tested, with no querying body nothing is excluded") {
+    TEST_CASE(
+        "HIT-001 pass-entity and owner exclusions: the querying body and its owner's bodies are not tested, with no "
+        "querying body nothing is excluded") {
         World w;
         const BodyId self = add(w, ball(7, {0, 0, 0}));
         const BodyId sibling = add(w, ball(7, {0.5f, 0, 0}));  // the same owner: a related body
@@ -59,7 +61,9 @@ TEST_SUITE("world contract") {
         CHECK(ask(w, s).result.stats.candidates == 2);
     }
 
-    TEST_CASE("HIT-001 content mask: a type mask that shares a bit with the body's type is tested, one that does not is not") {
+    TEST_CASE(
+        "HIT-001 content mask: a type mask that shares a bit with the body's type is tested, one that does not is "
+        "not") {
         World w;
         add(w, ball(1, {0, 0, 0}, 2));  // type 2: nonzero, but no bit of mask 1
         add(w, ball(2, {1, 0, 0}, 3));  // type 3: overlaps mask 1
@@ -89,14 +93,14 @@ TEST_SUITE("world contract") {
         // 0.8), and box B touching the sphere at the start with its centre outside
         // (Unit 5: no contact, but the overlap at the start is a status).
         World w;
-        wall(w, 3, {2.6f, 0, 0});            // C
-        wall(w, 1, {2.0f, 0, 0});            // A
-        wall(w, 2, {-0.5f, 0.0f, 0.95f});    // B: its bottom face 0.05 m into the sphere
+        wall(w, 3, {2.6f, 0, 0});          // C
+        wall(w, 1, {2.0f, 0, 0});          // A
+        wall(w, 2, {-0.5f, 0.0f, 0.95f});  // B: its bottom face 0.05 m into the sphere
         const Answer a = ask(w, sweep_sphere({0, 0, 0}, {2, 0, 0}, 1));
         REQUIRE(a.result.count == 1);
         CHECK(a.contacts[0].other.owner == 1u);
         CHECK_NEAR(a.contacts[0].fraction, 0.5);
-        CHECK(a.result.found == 2);  // C's hit was found, not copied
+        CHECK(a.result.found == 2);                                     // C's hit was found, not copied
         CHECK(a.result.status_bits == sweep_status::overlap_at_start);  // B's status survives
         // All three, with room for all: B still has no contact.
         const Answer all = ask(w, sweep_sphere({0, 0, 0}, {2, 0, 0}, 8));

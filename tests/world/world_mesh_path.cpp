@@ -15,7 +15,9 @@ using namespace levelsweep::test;
 using namespace levelsweep::test::world;
 
 TEST_SUITE("world mesh path") {
-    TEST_CASE("WorldScratch on the batch path: frames of queries with the level mesh give the reference path's answers on every ISA") {
+    TEST_CASE(
+        "WorldScratch on the batch path: frames of queries with the level mesh give the reference path's answers on "
+        "every ISA") {
         const Level& level = bundled_level("street_1k.lvl");
         const BatchLevel batch(level);
         World w(&level);
@@ -28,9 +30,8 @@ TEST_SUITE("world mesh path") {
         for (int frame = 0; frame < scaled(8); ++frame) {
             swing_strikes(w, rng, scene);
             for (const WorldQuery& q : random_frame(rng, scene, 300, true)) {
-                const WorldAnswer want = answer_of(q, w.body_count(), [&](const WorldQuery& x, auto c, auto b) {
-                    return w.run(x, c, b, reference);
-                });
+                const WorldAnswer want = answer_of(
+                    q, w.body_count(), [&](const WorldQuery& x, auto c, auto b) { return w.run(x, c, b, reference); });
                 mesh_contacts += want.result.stats.mesh_contacts;
                 ++queries;
                 for (auto& [isa, scratch] : batch_scratch) {

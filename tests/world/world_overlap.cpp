@@ -43,7 +43,9 @@ std::vector<std::uint32_t> owners(const Answer& a) {
 }  // namespace
 
 TEST_SUITE("world overlap") {
-    TEST_CASE("IPhysics_OverlapShape 0x0033ebb8: two bodies overlapped by one push sphere are both reported, in discovery order") {
+    TEST_CASE(
+        "IPhysics_OverlapShape 0x0033ebb8: two bodies overlapped by one push sphere are both reported, in discovery "
+        "order") {
         World w;
         const BodyId me = add(w, human(20, {0, 0, 0}));
         const BodyId right = add(w, human(22, {1.5f, 0, 0}));
@@ -65,7 +67,9 @@ TEST_SUITE("world overlap") {
         CHECK(owners(ask(w, push_sphere(me, {0, 0, 0}))) == std::vector<std::uint32_t>{22, 21});
     }
 
-    TEST_CASE("IPhysics_OverlapShape 0x0033ebb8: a capsule and a box far apart in height are rejected by the gather, not the kernel") {
+    TEST_CASE(
+        "IPhysics_OverlapShape 0x0033ebb8: a capsule and a box far apart in height are rejected by the gather, not the "
+        "kernel") {
         // Human_FindPickupNear (0x002193e4): the human's capsule, options 0x12, type 8, max 32.
         World w;
         const BodyId me = add(w, human(20, {0, -1.2f, 0}));
@@ -73,7 +77,8 @@ TEST_SUITE("world overlap") {
         add(w, box_object(9, 0, high));
         const Shape capsule_shape = capsule(0.35f, 1.8f, {0, -1.2f, 0});
         Contact alone = pairs::fresh_contact();
-        REQUIRE(physics_overlap_capsule_box(alone, capsule_shape, Shape::of(high), Quirks::faithful()));  // heights not read
+        REQUIRE(physics_overlap_capsule_box(alone, capsule_shape, Shape::of(high),
+                                            Quirks::faithful()));  // heights not read
         ShapeOverlapQuery q = probe(capsule_shape, 0x12);
         q.body = me;
         q.type_mask = body_type::object;
@@ -103,7 +108,8 @@ TEST_SUITE("world overlap") {
         CHECK(owners(ask(w, q)) == std::vector<std::uint32_t>{9});
     }
 
-    TEST_CASE("IPhysics_OverlapShape 0x0033ebb8 option 0x80: bodies of the querying body's non-zero group are skipped") {
+    TEST_CASE(
+        "IPhysics_OverlapShape 0x0033ebb8 option 0x80: bodies of the querying body's non-zero group are skipped") {
         World w;
         BodyDesc me = human(20, {0, 0, 0});
         me.group = 5;
@@ -171,7 +177,9 @@ TEST_SUITE("world overlap") {
         CHECK(owners(ask(w, q)) == std::vector<std::uint32_t>{22});
     }
 
-    TEST_CASE("IPhysics_OverlapShape 0x0033ebb8 option 0x400 without a box is refused with no_box, not gathered at the origin") {
+    TEST_CASE(
+        "IPhysics_OverlapShape 0x0033ebb8 option 0x400 without a box is refused with no_box, not gathered at the "
+        "origin") {
         World w;
         add(w, human(21, {10, 0, 0}));
         // The sphere overlaps the human far from the origin; a box left out
@@ -214,8 +222,8 @@ TEST_SUITE("world overlap") {
         CHECK(small.result.count == 3);
         const Answer none = ask(w, probe(s, world_option::bodies, 0), 64);
         CHECK(none.result.count == 0);
-        CHECK(none.result.stats.pairs == 0);  // +0x18 of 0: no body is tested at all
-        CHECK(ask(w, probe(s, 0, 32)).result.stats.pairs == 0);  // without 0x2 no body either
+        CHECK(none.result.stats.pairs == 0);                                    // +0x18 of 0: no body is tested at all
+        CHECK(ask(w, probe(s, 0, 32)).result.stats.pairs == 0);                 // without 0x2 no body either
         CHECK(ask(w, probe(s, world_option::bodies, 32), 64).result.overflow);  // whatever max, all 60 are found
     }
 

@@ -15,7 +15,9 @@ constexpr Quirks spec_units = Quirks::faithful().with(Quirk::empty_round_sweeps)
 }  // namespace
 
 TEST_SUITE("world round sweeps") {
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: a walking human meets another through PhysicsSweep_CapsuleCapsule (ours)") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: a walking human meets another through PhysicsSweep_CapsuleCapsule "
+        "(ours)") {
         World w;
         const BodyId me = add(w, human(20, {-2, 0, 0}, 100));
         BodyDesc other = human(30, {0, 0, 0}, 200);
@@ -80,7 +82,8 @@ TEST_SUITE("world round sweeps") {
         CHECK_VEC3_NEAR(a.contacts[0].point, 0.8, 0, 1);
         // A forearm strike: the stretched segment from its previous start reaches the ball.
         BodyDesc striker = human(20, {-3, -3, 0});
-        striker.strikes.push_back({18, segment({0, 0, 1}, {0.3f, 0, 1}, 0.05f), shape_flag::enabled | shape_flag::strike});
+        striker.strikes.push_back(
+            {18, segment({0, 0, 1}, {0.3f, 0, 1}, 0.05f), shape_flag::enabled | shape_flag::strike});
         const BodyId me = add(w, striker);
         REQUIRE(w.pose_shape(me, {Chain::strikes, 0}, segment({0.7f, 0, 1}, {0.9f, 0, 1}, 0.05f)) == WorldStatus::ok);
         StrikeQuery s;
@@ -90,7 +93,9 @@ TEST_SUITE("world round sweeps") {
         CHECK(ask(w, s).result.count == 0);
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: a move with |D|^2 <= 1e-6 never reaches a pair (spec Unit 13), in both modes") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: a move with |D|^2 <= 1e-6 never reaches a pair (spec Unit 13), in both "
+        "modes") {
         World w;
         const BodyId me = add(w, human(20, {0.5f, 0.2f, 0}));  // standing over box B: Unit 12's "over the box"
         add(w, box_object(9, body_flag::block_humans));

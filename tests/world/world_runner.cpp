@@ -27,7 +27,8 @@ std::vector<WorldAnswer> run_batch(const World& w, std::span<const WorldQuery> q
 }  // namespace
 
 TEST_SUITE("world batch") {
-    TEST_CASE("WorldRunner: a frame's queries give the answers of the same queries one at a time, on 1, 2 and 4 threads") {
+    TEST_CASE(
+        "WorldRunner: a frame's queries give the answers of the same queries one at a time, on 1, 2 and 4 threads") {
         const Level& level = bundled_level("street_1k.lvl");
         World w(&level);
         std::mt19937 rng = seeded_rng(1202);
@@ -90,7 +91,7 @@ TEST_SUITE("world batch") {
         WorldRunner batch(w, 2);
         std::uint64_t seen = 0;
         const WorldRunner::Sink sink = [&](std::size_t, const WorldResult& r, std::span<const Contact>,
-                                          std::span<const BodyId>) { seen += r.count > 0; };
+                                           std::span<const BodyId>) { seen += r.count > 0; };
         batch.run(qs, sink);
         count_allocations(true);
         batch.run(qs, sink);

@@ -41,7 +41,9 @@ StrikeQuery strike_test(BodyId id, Quirks quirks = Quirks::faithful()) {
 }  // namespace
 
 TEST_SUITE("world strikes") {
-    TEST_CASE("Human_TestStrikes 0x0033f110: a hand sphere overlapping a car box hits while a forearm segment through it does not (issue #72 step 1)") {
+    TEST_CASE(
+        "Human_TestStrikes 0x0033f110: a hand sphere overlapping a car box hits while a forearm segment through it "
+        "does not (issue #72 step 1)") {
         World w;
         add(w, car(9));
         const BodyId me = add(w, striker(20));
@@ -56,16 +58,18 @@ TEST_SUITE("world strikes") {
         const Contact& c = a.contacts[0];
         CHECK_NEAR(c.fraction, 0.3);  // (0.15 - 0.09) / 0.2, the face case of Unit 5
         CHECK(c.other.feature_type == 0);
-        CHECK_VEC3_NEAR(c.point, 0, -1, 0.5);   // +0x90, Car_OnHit's world point
+        CHECK_VEC3_NEAR(c.point, 0, -1, 0.5);      // +0x90, Car_OnHit's world point
         CHECK_VEC3_NEAR(c.other.local, 0, -1, 0);  // +0x60 in box 1's frame
-        CHECK(c.own.owner == 20u);    // the striker
-        CHECK(c.own.shape == 19u);    // the hand
-        CHECK(c.other.owner == 9u);   // the car
-        CHECK(c.other.shape == 11u);  // box 1, which Car_OnHit compares with the cabin
+        CHECK(c.own.owner == 20u);                 // the striker
+        CHECK(c.own.shape == 19u);                 // the hand
+        CHECK(c.other.owner == 9u);                // the car
+        CHECK(c.other.shape == 11u);               // box 1, which Car_OnHit compares with the cabin
         CHECK(a.result.stats.pairs == 3);  // the hand's first try hits; the forearm tries both boxes (each returns 0)
     }
 
-    TEST_CASE("Human_TestStrikes 0x0033f110: a strike shape switched on this update has a zero move and hits only from inside") {
+    TEST_CASE(
+        "Human_TestStrikes 0x0033f110: a strike shape switched on this update has a zero move and hits only from "
+        "inside") {
         World w;
         add(w, car(9));
         BodyDesc d = striker(20);
@@ -102,7 +106,9 @@ TEST_SUITE("world strikes") {
         CHECK(ask(w, strike_test(me)).result.stats.pairs == 0);
     }
 
-    TEST_CASE("Human_TestStrikes 0x0033f110: the first hit per body ends its shapes, and the test goes on with the next body and the next strike shape") {
+    TEST_CASE(
+        "Human_TestStrikes 0x0033f110: the first hit per body ends its shapes, and the test goes on with the next body "
+        "and the next strike shape") {
         World w;
         add(w, car(9, {0, 0, 0}));
         add(w, car(10, {0, 4, 0}));
@@ -133,7 +139,9 @@ TEST_SUITE("world strikes") {
         CHECK(b.contacts[1].own.shape == 25u);
     }
 
-    TEST_CASE("Human_TestStrikes 0x0033f110: a human's shapes need flag 0x4, another body MELEETARGET or CHARGETARGET and the owner's accept") {
+    TEST_CASE(
+        "Human_TestStrikes 0x0033f110: a human's shapes need flag 0x4, another body MELEETARGET or CHARGETARGET and "
+        "the owner's accept") {
         World w;
         TestOwner me_owner;
         w.set_owner(20, &me_owner);
@@ -178,7 +186,9 @@ TEST_SUITE("world strikes") {
         CHECK(ask(cars, strike_test(striker_id)).result.count == 0);
     }
 
-    TEST_CASE("Human_TestStrikes 0x0033f110: a hand sphere strikes a human through PhysicsSweep_SphereCapsule (ours), and never with empty_round_sweeps") {
+    TEST_CASE(
+        "Human_TestStrikes 0x0033f110: a hand sphere strikes a human through PhysicsSweep_SphereCapsule (ours), and "
+        "never with empty_round_sweeps") {
         World w;
         add(w, human(30, {0, 0, 0}));
         const BodyId me = add(w, striker(20));
@@ -195,7 +205,7 @@ TEST_SUITE("world strikes") {
             CHECK_NEAR(hit.fraction, (0.6 - 0.44) / 0.6);
             CHECK_VEC3_NEAR(hit.other.normal, -1, 0, 0);  // the capsule's side, towards the hand
             CHECK(hit.other.normal.w == 0.0f);
-            CHECK_VEC3_NEAR(hit.point, -0.35, 0, 1);  // on the capsule's surface
+            CHECK_VEC3_NEAR(hit.point, -0.35, 0, 1);   // on the capsule's surface
             CHECK_VEC3_NEAR(hit.own.normal, 1, 0, 0);  // from the hand's start to the capsule's axis
         }
         // The spec's units alone: sweep (2, 3) is empty, so the hand passes through.
@@ -205,7 +215,9 @@ TEST_SUITE("world strikes") {
         CHECK(a.result.stats.pairs == 0);
     }
 
-    TEST_CASE("Human_TestStrikes 0x0033f110: a segment's previous position moves only its start, so the strike tests the stretched segment") {
+    TEST_CASE(
+        "Human_TestStrikes 0x0033f110: a segment's previous position moves only its start, so the strike tests the "
+        "stretched segment") {
         World w;
         add(w, human(30, {0, 0, 0}));
         const BodyId me = add(w, striker(20));

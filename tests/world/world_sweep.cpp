@@ -15,7 +15,8 @@ using namespace levelsweep::test;
 using namespace levelsweep::test::world;
 
 TEST_SUITE("world sweep") {
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: a walking capsule against a BLOCKHUMANS box, every contact word") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: a walking capsule against a BLOCKHUMANS box, every contact word") {
         World w;
         const BodyId me = add(w, human(20, {-2.6f, 0.2f, 0}, 3));
         add(w, box_object(9, body_flag::block_humans));
@@ -36,7 +37,9 @@ TEST_SUITE("world sweep") {
         CHECK(a.result.status_bits == 0u);
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: a walking capsule against a box without BLOCKHUMANS while airborne gets the flag-1 behaviour and no corner slide") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: a walking capsule against a box without BLOCKHUMANS while airborne "
+        "gets the flag-1 behaviour and no corner slide") {
         World w;
         TestOwner jumper;
         w.set_owner(20, &jumper);
@@ -51,7 +54,7 @@ TEST_SUITE("world sweep") {
         REQUIRE(corner.result.count == 1);
         CHECK_NEAR(corner.contacts[0].fraction, 0.631282);  // Unit 12 test "Corner, diagonal"
         CHECK(corner.contacts[0].flags == 1u);              // +0xb0: a corner region
-        CHECK(corner.contacts[0].slide.x == 0.0f);           // +0xa0 (0, 0, 0, 1): no slide in the air
+        CHECK(corner.contacts[0].slide.x == 0.0f);          // +0xa0 (0, 0, 0, 1): no slide in the air
         CHECK(corner.contacts[0].slide.y == 0.0f);
         CHECK(corner.contacts[0].slide.w == 1.0f);
 
@@ -69,7 +72,9 @@ TEST_SUITE("world sweep") {
         CHECK(ask(w2, walk(me2, {-0.1f, 0, 0})).result.count == 0);
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498 quirk capsule_box_negative_fraction: through the world, a past root needs a body box wider than the struck box") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498 quirk capsule_box_negative_fraction: through the world, a past root "
+        "needs a body box wider than the struck box") {
         // Unit 12 test 12 (base (-2.5, 0.8), move (-1, 0.3), flag 1: fraction -0.5). The
         // capsule's swept box ends 0.15 m short of box B's, so with box B alone the
         // gather keeps them apart ...
@@ -96,7 +101,9 @@ TEST_SUITE("world sweep") {
                   .result.count == 0);
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: landing gives flag 1 and keeps the corner slide, holding adds JUMPTARGET") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: landing gives flag 1 and keeps the corner slide, holding adds "
+        "JUMPTARGET") {
         World w;
         TestOwner lander;
         lander.is_landing = true;
@@ -106,18 +113,20 @@ TEST_SUITE("world sweep") {
         const BodyId me = add(w, human(20, {-2.2f, 0, 0}));
         const Answer away = ask(w, walk(me, {-0.1f, 0, 0}));
         REQUIRE(away.result.count == 1);
-        CHECK(away.contacts[0].fraction == 0.0f);  // flag 1 from landing
+        CHECK(away.contacts[0].fraction == 0.0f);                        // flag 1 from landing
         REQUIRE(w.move_body(me, {-0.3f, -1.5f, 0}) == WorldStatus::ok);  // base (-2.5, -1.5)
         const Answer corner = ask(w, walk(me, {0.4f, 0.4f, 0}));
         REQUIRE(corner.result.count == 1);
         CHECK_VEC3_NEAR(corner.contacts[0].slide, -0.707107, -0.707107, 0);  // not airborne: the slide stays
         lander.is_holding = false;
         CHECK(ask(w, walk(me, {0.4f, 0.4f, 0})).result.count == 0);  // mask 0x4 only
-        lander.targets = body_flag::jump_target;  // the owner's own target bits count too
+        lander.targets = body_flag::jump_target;                     // the owner's own target bits count too
         CHECK(ask(w, walk(me, {0.4f, 0.4f, 0})).result.count == 1);
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: a capsule and a box far apart in height are rejected by the gather, not the kernel") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: a capsule and a box far apart in height are rejected by the gather, "
+        "not the kernel") {
         World w;
         const Box high = box({0, 0, 50.5f}, {2, 1, 0.5f});
         add(w, box_object(9, body_flag::block_humans, high));
@@ -130,7 +139,9 @@ TEST_SUITE("world sweep") {
         CHECK(a.result.stats.candidates == 0);
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498: every enabled shape of each body, sorted by fraction, discovery order on a tie") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: every enabled shape of each body, sorted by fraction, discovery order "
+        "on a tie") {
         World w;
         const BodyId me = add(w, human(20, {0, 0, 0}));
         // Three boxes ahead in +x at 1.0, 2.0 and (twice) 1.5 m of gap.
@@ -186,10 +197,11 @@ TEST_SUITE("world sweep") {
         CHECK(c.other.shape == 5u);
     }
 
-    TEST_CASE("World::sweep: a sphere against bodies and the level, mesh contacts ahead of bodies on an equal fraction") {
+    TEST_CASE(
+        "World::sweep: a sphere against bodies and the level, mesh contacts ahead of bodies on an equal fraction") {
         // A wall at x = 1.5 facing -x, and a box whose face is at x = 1.5 too.
-        const Level level = make_level({{{1.5f, -5, -5}, {1.5f, -5, 5}, {1.5f, 5, -5}},
-                                        {{1.5f, 5, -5}, {1.5f, -5, 5}, {1.5f, 5, 5}}});
+        const Level level =
+            make_level({{{1.5f, -5, -5}, {1.5f, -5, 5}, {1.5f, 5, -5}}, {{1.5f, 5, -5}, {1.5f, -5, 5}, {1.5f, 5, 5}}});
         World w(&level);
         add(w, box_object(9, 0, box({2, 2, 2}, {0.5f, 0.5f, 0.5f})));
         ShapeSweepQuery q;
@@ -200,7 +212,7 @@ TEST_SUITE("world sweep") {
         const Answer a = ask(w, q);
         REQUIRE(a.result.count == 2);
         REQUIRE(a.contacts[0].fraction == a.contacts[1].fraction);  // both 0.5
-        CHECK(a.contacts[0].other.owner == 0u);  // the level first
+        CHECK(a.contacts[0].other.owner == 0u);                     // the level first
         CHECK(a.contacts[0].triangle == 1u);
         CHECK(a.contacts[1].other.owner == 9u);
         CHECK(a.result.found == 2);
@@ -230,7 +242,8 @@ TEST_SUITE("world sweep") {
         // 60 walls across the path, nearest last added: the list must sort them.
         for (int k = 59; k >= 0; --k)
             add(w, box_object(100 + static_cast<std::uint32_t>(k), 0,
-                              box({1.0f + 0.05f * static_cast<float>(k), 0, 0}, {0.01f, 2, 2}), 1000 + static_cast<std::uint32_t>(k)));
+                              box({1.0f + 0.05f * static_cast<float>(k), 0, 0}, {0.01f, 2, 2}),
+                              1000 + static_cast<std::uint32_t>(k)));
         ShapeSweepQuery q;
         q.shape = sphere(0.1f, {0, 0, 0});
         q.move = {5, 0, 0, 1};
@@ -278,9 +291,11 @@ TEST_SUITE("world sweep") {
         CHECK(a.result.stats.pairs == 2);  // the capsule's thunk and PhysicsSweep_SegmentBox (returns 0)
     }
 
-    TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498 with option 0x1: the walking capsule's mesh sweep beside the bodies") {
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498 with option 0x1: the walking capsule's mesh sweep beside the bodies") {
         // A wall at x = 1.5 facing -x, 2 m high; a BLOCKHUMANS crate just before it.
-        const Level level = make_level({{{1.5f, -5, 0}, {1.5f, -5, 2}, {1.5f, 5, 0}}, {{1.5f, 5, 0}, {1.5f, -5, 2}, {1.5f, 5, 2}}});
+        const Level level =
+            make_level({{{1.5f, -5, 0}, {1.5f, -5, 2}, {1.5f, 5, 0}}, {{1.5f, 5, 0}, {1.5f, -5, 2}, {1.5f, 5, 2}}});
         World w(&level);
         const BodyId me = add(w, human(20, {0, 0, 0}));
         add(w, box_object(9, body_flag::block_humans, box({1.3f, 0, 0.5f}, {0.1f, 0.5f, 0.5f})));

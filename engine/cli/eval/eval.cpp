@@ -30,9 +30,7 @@ std::map<std::string_view, const EvalKernel*> all_kernels() {
     return out;
 }
 
-json error_line(std::size_t line_no, const std::string& message) {
-    return json{{"line", line_no}, {"error", message}};
-}
+json error_line(std::size_t line_no, const std::string& message) { return json{{"line", line_no}, {"error", message}}; }
 
 json eval_line(const std::map<std::string_view, const EvalKernel*>& kernels, const std::string& text,
                std::size_t line_no) {
@@ -77,7 +75,8 @@ int run_eval(const std::string& path, bool list) {
     while (lines.next(text, too_long, max_eval_line_bytes)) {
         const std::size_t line_no = lines.line_number();
         if (too_long) {
-            std::cout << error_line(line_no, "longer than " + std::to_string(max_eval_line_bytes) + " bytes").dump() << '\n';
+            std::cout << error_line(line_no, "longer than " + std::to_string(max_eval_line_bytes) + " bytes").dump()
+                      << '\n';
             continue;
         }
         if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -91,7 +90,8 @@ int run_eval(const std::string& path, bool list) {
 }  // namespace
 
 void add_eval_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("eval", "Evaluate kernels: JSON Lines in, one JSON line out per call (docs/eval.md)");
+    auto* cmd =
+        app.add_subcommand("eval", "Evaluate kernels: JSON Lines in, one JSON line out per call (docs/eval.md)");
     auto path = std::make_shared<std::string>("-");
     auto list = std::make_shared<bool>(false);
     cmd->add_option("input", *path, "JSON Lines file, or - for standard input")->capture_default_str();

@@ -46,14 +46,15 @@ json sweep_table_entry(const json& in) {
     Contact c;
     const bool hit = fn(c, read_body(in, "own_body"), read_shape(in, "own"), read_body(in, "other_body"),
                         read_shape(in, "other"), read_move(in, "move"), quirks);
-    return {{"entry", entry_name(sweep_entry_name(own, other, quirks))}, {"return", hit},
-            {"contact", contact_to_json(c)}};
+    return {
+        {"entry", entry_name(sweep_entry_name(own, other, quirks))}, {"return", hit}, {"contact", contact_to_json(c)}};
 }
 
-#define LEVELSWEEP_TABLE_PAIR(own, other)                                   \
-    EvalKernel{"overlap[" #own "][" #other "]", overlap_table_entry<own, other>}, \
-        EvalKernel{"sweep[" #own "][" #other "]", sweep_table_entry<own, other>}
-#define LEVELSWEEP_TABLE_ROW(own)                                                                    \
+#define LEVELSWEEP_TABLE_PAIR(own, other)                                                      \
+    EvalKernel{"overlap[" #own "][" #other "]", overlap_table_entry<own, other>}, EvalKernel { \
+        "sweep[" #own "][" #other "]", sweep_table_entry<own, other>                           \
+    }
+#define LEVELSWEEP_TABLE_ROW(own)                                                                \
     LEVELSWEEP_TABLE_PAIR(own, 1), LEVELSWEEP_TABLE_PAIR(own, 2), LEVELSWEEP_TABLE_PAIR(own, 3), \
         LEVELSWEEP_TABLE_PAIR(own, 4)
 

@@ -79,10 +79,10 @@ const char* branch_name(SphereTriBranch b) {
 
 json sweep_sphere_triangle_json(const json& in, bool keep_mask) {
     const WorkingTriangle t = prepare_triangle(read_vec3(in, "v0"), read_vec3(in, "v1"), read_vec3(in, "v2"));
-    const auto r = sweep_sphere_triangle(t, read_vec3(in, "centre"), read_radius(in), read_vec3(in, "move"),
-                                         read_quirks(in));
-    json out{{"return", r.hit ? 1 : 0}, {"fraction", r.hit ? json(r.fraction) : json()},
-             {"branch", branch_name(r.branch)}};
+    const auto r =
+        sweep_sphere_triangle(t, read_vec3(in, "centre"), read_radius(in), read_vec3(in, "move"), read_quirks(in));
+    json out{
+        {"return", r.hit ? 1 : 0}, {"fraction", r.hit ? json(r.fraction) : json()}, {"branch", branch_name(r.branch)}};
     // The thunk (0x0034ee40) hands the kernel a scratch word and drops it.
     if (keep_mask) out["mask"] = r.mask ? json(*r.mask) : json();
     if (r.roots) out["roots"] = roots_json(*r.roots);
@@ -93,7 +93,9 @@ json sweep_sphere_triangle_entry(const json& in) { return sweep_sphere_triangle_
 json sweep_sphere_triangle_thunk(const json& in) { return sweep_sphere_triangle_json(in, false); }
 
 json edge_sweep_json(const EdgeSweep& e) {
-    json out{{"return", e.hit ? 1 : 0}, {"fraction", optional_json(e.fraction)}, {"count", e.count},
+    json out{{"return", e.hit ? 1 : 0},
+             {"fraction", optional_json(e.fraction)},
+             {"count", e.count},
              {"points", points_json(e.points, e.count)}};
     if (e.roots) out["roots"] = roots_json(*e.roots);
     return out;
@@ -109,8 +111,8 @@ json vertex_region(const json& in) {
     if (k < 0 || k > 2) throw std::invalid_argument("input \"k\": expected 0, 1 or 2");
     const WorkingTriangle t = prepare_triangle(read_vec3(in, "v0"), read_vec3(in, "v1"), read_vec3(in, "v2"));
     const Vec3 e_k = xyz(t.e[k]);
-    const auto r = sphere_sweep_vertex_region(k, t, cross(e_k, xyz(t.n)), e_k, read_vec3(in, "centre"),
-                                              read_radius(in), read_vec3(in, "move"), read_quirks(in));
+    const auto r = sphere_sweep_vertex_region(k, t, cross(e_k, xyz(t.n)), e_k, read_vec3(in, "centre"), read_radius(in),
+                                              read_vec3(in, "move"), read_quirks(in));
     json out = edge_sweep_json(r.edge);
     out["edge"] = r.edge_start ? json(*r.edge_start) : json();
     return out;
@@ -119,7 +121,9 @@ json vertex_region(const json& in) {
 json edge_cylinder(const json& in) {
     const auto r = sphere_sweep_edge_cylinder(read_radius(in), read_vec3(in, "centre"), read_vec3(in, "move"),
                                               read_vec3(in, "A"), read_vec3(in, "E"));
-    return {{"return", r.hit ? 1 : 0}, {"count", r.count}, {"points", points_json(r.points, r.count)},
+    return {{"return", r.hit ? 1 : 0},
+            {"count", r.count},
+            {"points", points_json(r.points, r.count)},
             {"roots", roots_json(r.roots)}};
 }
 
@@ -130,8 +134,8 @@ json infinite_cylinder(const json& in) {
 }
 
 json segment_sphere(const json& in) {
-    const auto r = segment_sphere_intersect(read_vec3(in, "A"), read_vec3(in, "E"), read_vec3(in, "C"),
-                                            read_radius(in));
+    const auto r =
+        segment_sphere_intersect(read_vec3(in, "A"), read_vec3(in, "E"), read_vec3(in, "C"), read_radius(in));
     return {{"return", r.hit ? 1 : 0}, {"count", r.count}, {"points", points_json(r.points, r.count)}};
 }
 
@@ -153,8 +157,8 @@ json circle_root(const json& in) {
 }
 
 json distance_sq(const json& in) {
-    const auto r = point_triangle_distance_sq(read_vec3(in, "P"), read_vec3(in, "v0"), read_vec3(in, "v1"),
-                                              read_vec3(in, "v2"));
+    const auto r =
+        point_triangle_distance_sq(read_vec3(in, "P"), read_vec3(in, "v0"), read_vec3(in, "v1"), read_vec3(in, "v2"));
     return {{"return", r.distance_sq}, {"s", r.s}, {"t", r.t}};
 }
 

@@ -45,8 +45,8 @@ json to_box_space_eval(const json& in) {
     rows.axis[0] = read_vec3(in, "A0");
     rows.axis[1] = read_vec3(in, "A1");
     rows.axis[2] = read_vec3(in, "A2");
-    return {{"normal", to_json(sphere_box_to_box_space(rows, read_int(in, "type"), read_int(in, "index"),
-                                                       read_quirks(in)))}};
+    return {{"normal",
+             to_json(sphere_box_to_box_space(rows, read_int(in, "type"), read_int(in, "index"), read_quirks(in)))}};
 }
 
 json sweep_oriented_box_eval(const json& in) {

@@ -14,9 +14,9 @@ namespace {
 
 json interval_overlap(const json& in) {
     float first = read_float(in, "tFirst"), last = read_float(in, "tLast");
-    const bool apart = sweep_interval_overlap(first, last, read_float(in, "tMax"), read_float(in, "v"),
-                                              read_float(in, "aMin"), read_float(in, "aMax"), read_float(in, "bMin"),
-                                              read_float(in, "bMax"), read_quirks(in));
+    const bool apart =
+        sweep_interval_overlap(first, last, read_float(in, "tMax"), read_float(in, "v"), read_float(in, "aMin"),
+                               read_float(in, "aMax"), read_float(in, "bMin"), read_float(in, "bMax"), read_quirks(in));
     return {{"return", apart ? 1 : 0}, {"tFirst", first}, {"tLast", last}};
 }
 

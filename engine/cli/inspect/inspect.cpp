@@ -90,8 +90,9 @@ std::vector<std::uint32_t> traced_positions(const InspectOptions& o, const Inspe
     if (d.diff)
         for (const DiffEntry& e : d.diff->entries) out.push_back(e.position);
     for (std::uint64_t i : o.trace) {
-        if (i >= n) throw std::runtime_error("--trace " + std::to_string(i) + ": the query file holds " +
-                                             std::to_string(n) + " records");
+        if (i >= n)
+            throw std::runtime_error("--trace " + std::to_string(i) + ": the query file holds " + std::to_string(n) +
+                                     " records");
         out.push_back(static_cast<std::uint32_t>(i));
     }
     std::sort(out.begin(), out.end());
@@ -167,8 +168,9 @@ DiffSummary compare_sides(const InspectOptions& o, const InspectData& d) {
             e.explain = "not rerun: past --explain-limit";
         } else if (index >= d.queries.size() || d.queries[index].malformed) {
             e.verdict = DiffEntry::Verdict::not_rerun;
-            e.explain = index >= d.queries.size() ? "not rerun: the query file ends before query " + std::to_string(index)
-                                                  : "not rerun: the query record is malformed";
+            e.explain = index >= d.queries.size()
+                            ? "not rerun: the query file ends before query " + std::to_string(index)
+                            : "not rerun: the query record is malformed";
         } else {
             const Explanation x = explain_difference(*d.level, d.queries[index].query, a.records[i], b.records[i],
                                                      a.quirks, b.quirks, scratch, s.options);
@@ -204,9 +206,9 @@ void run_inspect(const InspectRequest& o) {
     if (!queries.empty()) read_queries(queries, level, o.level, o.force, d);
     for (const ResultSide& s : d.sides)
         if (s.header.level_checksum != level.checksum() && !o.force)
-            throw std::runtime_error(s.file + " was replayed on another level (" + checksum_text(s.header.level_checksum) +
-                                     ", not " + o.level + "'s " + checksum_text(level.checksum()) +
-                                     "); pass --force to inspect it anyway");
+            throw std::runtime_error(s.file + " was replayed on another level (" +
+                                     checksum_text(s.header.level_checksum) + ", not " + o.level + "'s " +
+                                     checksum_text(level.checksum()) + "); pass --force to inspect it anyway");
     if (d.sides.empty()) {
         if (d.queries.empty())
             d.notes.push_back("no queries: give a query file or a result file with its queries to see them");

@@ -45,7 +45,8 @@ std::string base64(std::span<const std::uint8_t> in) {
 
 void BufferWriter::add_raw(std::string_view name, std::uint32_t type, std::size_t element_size, const void* data,
                            std::size_t count) {
-    if (name.empty() || name.size() >= name_size) throw std::invalid_argument("buffer array name: " + std::string(name));
+    if (name.empty() || name.size() >= name_size)
+        throw std::invalid_argument("buffer array name: " + std::string(name));
     if (count > 0xffffffffu) throw std::invalid_argument("buffer array " + std::string(name) + ": over 2^32 elements");
     Array a{std::string(name), type, count, std::vector<std::uint8_t>(count * element_size)};
     if (count > 0) std::memcpy(a.data.data(), data, a.data.size());

@@ -32,7 +32,7 @@ struct ResultSide {
 struct DiffEntry {
     std::uint32_t position = 0;  // the record's position in both files
     ResultDiff diff;
-    std::string description;     // describe_difference
+    std::string description;  // describe_difference
     // --explain's verdict: what explain_difference found, when it ran.
     enum class Verdict : std::uint8_t { not_run, explained, unexplained, not_reproduced, not_rerun };
     Verdict verdict = Verdict::not_run;
@@ -49,15 +49,15 @@ struct DiffSummary {
 struct InspectData {
     std::string level_file;
     const Level* level = nullptr;
-    std::string queries_file;            // "" without queries
-    std::vector<QueryRecord> queries;    // every record of the query file, in order
+    std::string queries_file;          // "" without queries
+    std::vector<QueryRecord> queries;  // every record of the query file, in order
     std::optional<std::string> queries_truncation;
-    bool computed = false;               // sides[0] was computed here (no result file given)
-    std::vector<ResultSide> sides;       // A, and B for the difference view
+    bool computed = false;                                       // sides[0] was computed here (no result file given)
+    std::vector<ResultSide> sides;                               // A, and B for the difference view
     std::unordered_map<std::uint32_t, std::uint64_t> cell_cost;  // side A's work per cell
     std::optional<DiffSummary> diff;
-    json world;                          // the scene's bodies at each world query (null without --scene)
-    std::vector<std::string> notes;      // what the page leaves out and why
+    json world;                      // the scene's bodies at each world query (null without --scene)
+    std::vector<std::string> notes;  // what the page leaves out and why
 };
 
 }  // namespace levelsweep::cli

@@ -41,7 +41,7 @@ void write_level(const std::filesystem::path& dir, const Level& level) {
     w.add("flags", level.flags());
     w.add("material", level.materials());
     const CellGrid& g = level.grid();
-    const std::vector<float> geometry{g.origin().x, g.origin().y, g.origin().z,
+    const std::vector<float> geometry{g.origin().x,    g.origin().y,    g.origin().z,
                                       g.cell_size().x, g.cell_size().y, g.cell_size().z};
     const std::vector<std::uint32_t> dims{g.nx(), g.ny(), g.nz()};
     w.add("grid", as_span(geometry));
@@ -184,7 +184,8 @@ json write_traces(const std::filesystem::path& dir, const std::string& side_name
         const std::uint32_t c1 = t.cell_start[last], k1 = t.kernel_start[last];
         BufferWriter w;
         w.add("position", as_span(position));
-        w.add("truncated", as_span(slice(t.truncated, static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last))));
+        w.add("truncated",
+              as_span(slice(t.truncated, static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last))));
         w.add("cell_start", as_span(cell_start));
         w.add("cells", as_span(slice(t.cells, c0, c1)));
         w.add("cell_entries", as_span(slice(t.cell_entries, c0, c1)));
@@ -237,9 +238,16 @@ json write_diff(const std::filesystem::path& dir, const DiffSummary& s) {
     write_buffer(dir, "diff", w);
     json aspect_names = json::array();
     for (int k = 0; k < diff_aspect_count; ++k) aspect_names.push_back(diff_aspect_name(static_cast<DiffAspect>(k)));
-    return json{{"tolerance", s.options.tolerance}, {"stats", s.options.stats}, {"compared", s.compared},
-                {"differing", n}, {"only_a", s.only_a}, {"only_b", s.only_b}, {"explain_limit", s.explained_limit},
-                {"aspects", aspect_names}, {"descriptions", text}, {"explain", explain}};
+    return json{{"tolerance", s.options.tolerance},
+                {"stats", s.options.stats},
+                {"compared", s.compared},
+                {"differing", n},
+                {"only_a", s.only_a},
+                {"only_b", s.only_b},
+                {"explain_limit", s.explained_limit},
+                {"aspects", aspect_names},
+                {"descriptions", text},
+                {"explain", explain}};
 }
 
 json side_json(const ResultSide& s, const std::string& name, json traces) {
@@ -292,12 +300,13 @@ void write_page(const std::filesystem::path& dir, const InspectData& d) {
         write_cost(dir, d);
     }
     json manifest{{"levelsweep_inspect", 1},
-                  {"level", {{"file", d.level_file},
-                             {"checksum", checksum_text(level.checksum())},
-                             {"vertices", level.vertex_count()},
-                             {"triangles", level.triangle_count()},
-                             {"grid", {g.nx(), g.ny(), g.nz()}},
-                             {"cell_size", {g.cell_size().x, g.cell_size().y, g.cell_size().z}}}},
+                  {"level",
+                   {{"file", d.level_file},
+                    {"checksum", checksum_text(level.checksum())},
+                    {"vertices", level.vertex_count()},
+                    {"triangles", level.triangle_count()},
+                    {"grid", {g.nx(), g.ny(), g.nz()}},
+                    {"cell_size", {g.cell_size().x, g.cell_size().y, g.cell_size().z}}}},
                   {"queries", d.queries.empty() ? json(nullptr)
                                                 : json{{"file", d.queries_file},
                                                        {"records", d.queries.size()},

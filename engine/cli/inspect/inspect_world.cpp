@@ -25,9 +25,12 @@ json shape_json(const Shape& s) {
                     {"half", {s.box.half[0], s.box.half[1], s.box.half[2]}}};
         case ShapeType::sphere: return {{"type", "sphere"}, {"r", s.sphere.radius}, {"C", vec_json(s.sphere.centre)}};
         case ShapeType::capsule:
-            return {{"type", "capsule"}, {"r", s.capsule.radius}, {"h", s.capsule.height}, {"B", vec_json(s.capsule.base)}};
+            return {
+                {"type", "capsule"}, {"r", s.capsule.radius}, {"h", s.capsule.height}, {"B", vec_json(s.capsule.base)}};
         case ShapeType::segment:
-            return {{"type", "segment"}, {"S", vec_json(s.segment.start)}, {"E", vec_json(s.segment.end)},
+            return {{"type", "segment"},
+                    {"S", vec_json(s.segment.start)},
+                    {"E", vec_json(s.segment.end)},
                     {"r", s.segment.radius}};
     }
     return nullptr;
@@ -111,8 +114,8 @@ json scene_snapshots(const std::string& scene_file, const Level& level, const In
                            {"snapshot", snapshots.size() - 1},
                            {"answer", lines.answer(r.text).value_or(json(nullptr))}});
     }
-    return {{"file", scene_file}, {"snapshots", snapshots}, {"queries", queries}, {"edits", edits},
-            {"left_out", left_out}};
+    return {
+        {"file", scene_file}, {"snapshots", snapshots}, {"queries", queries}, {"edits", edits}, {"left_out", left_out}};
 }
 
 }  // namespace levelsweep::cli

@@ -27,11 +27,11 @@ namespace levelsweep::cli {
 // flat arrays: query q's cells are cells[cell_start[q] .. cell_start[q + 1])).
 struct WalkTraces {
     std::vector<std::uint32_t> cell_start{0}, kernel_start{0};
-    std::vector<std::uint32_t> cells, cell_entries;     // visit order; entries read there
+    std::vector<std::uint32_t> cells, cell_entries;           // visit order; entries read there
     std::vector<std::uint32_t> kernel_triangle, kernel_cell;  // kernel_cell: the visit (index into cells) it ran in
     std::vector<std::uint8_t> kernel_branch, kernel_contact;  // KernelBranch; 1 when it gave a kept contact
-    std::vector<float> kernel_value;                           // what it computed (QueryObserver::on_kernel_done)
-    std::vector<std::uint8_t> truncated;                       // 1 when the walk went past the recording's cap
+    std::vector<float> kernel_value;                          // what it computed (QueryObserver::on_kernel_done)
+    std::vector<std::uint8_t> truncated;                      // 1 when the walk went past the recording's cap
 
     std::size_t size() const { return truncated.size(); }
 };
@@ -58,9 +58,9 @@ public:
 private:
     std::unordered_map<std::uint32_t, std::uint64_t> cost_;
     WalkTraces traces_;
-    std::uint32_t cell_ = 0;       // the cell being walked
-    std::uint32_t visits_ = 0;     // cells recorded for this query
-    std::uint32_t calls_ = 0;      // kernel calls recorded for this query
+    std::uint32_t cell_ = 0;    // the cell being walked
+    std::uint32_t visits_ = 0;  // cells recorded for this query
+    std::uint32_t calls_ = 0;   // kernel calls recorded for this query
     bool recording_ = false, truncated_ = false;
     bool cell_recorded_ = false;  // the cell being walked is in the trace
 };

@@ -49,7 +49,8 @@ OutputFile::OutputFile(std::string path, OutputContent content, const std::strin
     : name_(std::move(path)), target_(name_) {
     if (name_ == "-") {
         if (content == OutputContent::binary)
-            throw std::runtime_error("-: " + what + " is binary and does not go to standard output; name a file (./- for "
+            throw std::runtime_error("-: " + what +
+                                     " is binary and does not go to standard output; name a file (./- for "
                                      "one called -)");
         standard_output_ = direct_ = true;
         writing_ = name_;

@@ -16,8 +16,9 @@ namespace {
 [[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
 
 std::runtime_error taken(const std::filesystem::path& partial) {
-    return std::runtime_error(partial.string() + ": another replay is writing it (it holds its lock); wait for that run to "
-                                                 "end, or give this one another -o");
+    return std::runtime_error(partial.string() +
+                              ": another replay is writing it (it holds its lock); wait for that run to "
+                              "end, or give this one another -o");
 }
 
 const char* kind_of(mode_t mode) {
@@ -30,15 +31,18 @@ const char* kind_of(mode_t mode) {
 }  // namespace
 
 PartialFile::PartialFile(const std::string& results) : name_(results), target_(results) {
-    if (results == "-") throw std::runtime_error("a result file cannot go to standard output: it is binary, and resumable; name a file");
+    if (results == "-")
+        throw std::runtime_error(
+            "a result file cannot go to standard output: it is binary, and resumable; name a file");
     // RESULTS is put in place by a rename, which would replace a FIFO or a
     // device node (/dev/null) with the file and fails on a directory only after
     // the whole run: anything but a regular file is refused before the run.
     struct stat target {};
     if (::stat(results.c_str(), &target) == 0) {
         if (!S_ISREG(target.st_mode))
-            throw std::runtime_error(results + ": is not a regular file (" + kind_of(target.st_mode) +
-                                     "), and a result file is renamed into place from RESULTS.partial; name a regular file");
+            throw std::runtime_error(
+                results + ": is not a regular file (" + kind_of(target.st_mode) +
+                "), and a result file is renamed into place from RESULTS.partial; name a regular file");
         target_ = std::filesystem::canonical(results);  // a link's target is replaced
     }
     partial_ = target_;
@@ -52,7 +56,8 @@ PartialFile::PartialFile(const std::string& results) : name_(results), target_(r
         if (existed_ && !S_ISREG(st.st_mode))
             throw std::runtime_error(partial_.string() + ": is not a regular file (" + kind_of(st.st_mode) +
                                      "), so it holds no interrupted replay; remove it");
-        fd_ = ::open(partial_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (existed_ ? 0 : O_CREAT | O_EXCL), 0666);
+        fd_ = ::open(partial_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (existed_ ? 0 : O_CREAT | O_EXCL),
+                     0666);
         if (fd_ >= 0) break;
         if (errno == EEXIST) throw taken(partial_);  // another run made it a moment ago
         if (errno != ENOENT || attempt > 0) fail("cannot open " + partial_.string());
@@ -66,7 +71,8 @@ PartialFile::PartialFile(const std::string& results) : name_(results), target_(r
     }
     // The lock is on the file this name still gives (another run may have
     // renamed it into place, or another file taken its name, meanwhile).
-    struct stat held {}, named {};
+    struct stat held {
+    }, named{};
     if (::fstat(fd_, &held) != 0 || ::lstat(partial_.c_str(), &named) != 0 || held.st_ino != named.st_ino ||
         held.st_dev != named.st_dev || !S_ISREG(held.st_mode)) {
         ::close(fd_);

@@ -67,9 +67,9 @@ void refuse_overwriting_inputs(const std::vector<std::string>& inputs, const std
                 if (outputs[o] == "-")
                     throw std::runtime_error("standard output is redirected to the input " + in +
                                              ": writing it would destroy the input; redirect it elsewhere");
-                throw std::runtime_error(outputs[o] + (outputs[o] == input ? " is also the input"
-                                                                            : " is the same file as the input " + in) +
-                                         ": writing it would destroy the input; choose another output");
+                throw std::runtime_error(
+                    outputs[o] + (outputs[o] == input ? " is also the input" : " is the same file as the input " + in) +
+                    ": writing it would destroy the input; choose another output");
             }
     }
 }

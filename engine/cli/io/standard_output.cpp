@@ -16,7 +16,8 @@ bool reported = false;  // a failure already thrown: the end need not say it aga
 
 [[noreturn]] void fail(int err) {
     reported = true;
-    throw std::runtime_error(std::string("standard output: write failed") + (err ? std::string(": ") + std::strerror(err) : ""));
+    throw std::runtime_error(std::string("standard output: write failed") +
+                             (err ? std::string(": ") + std::strerror(err) : ""));
 }
 
 }  // namespace

@@ -58,8 +58,10 @@ void write_features(const StreetLevel& s, const OutputFile& out) {
     f << "[\n";
     for (std::size_t i = 0; i < all.size(); ++i) f << ' ' << all[i].dump() << (i + 1 < all.size() ? ",\n" : "\n");
     f << "]\n";
-    if (out.to_standard_output()) check_standard_output();
-    else file.close();
+    if (out.to_standard_output())
+        check_standard_output();
+    else
+        file.close();
     if (!f) throw std::runtime_error(out.name() + ": write failed");
 }
 
@@ -97,7 +99,8 @@ void add_generate_command(CLI::App& app) {
         ->check(whole_number(1, 100000000u));
     cmd->add_option("--cell-size", a->cell_size, "Cubic cell size in metres (default: the heuristic)")
         ->check(positive_finite());
-    cmd->add_option("--features", a->features, "Also write the features (kind, block, bounds, triangles) as JSON (- for standard output)");
+    cmd->add_option("--features", a->features,
+                    "Also write the features (kind, block, bounds, triangles) as JSON (- for standard output)");
     cmd->callback([a] { run_generate(*a); });
 }
 

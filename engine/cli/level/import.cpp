@@ -29,8 +29,8 @@ struct ImportArgs {
 
 ImportOptions options_of(const ImportArgs& a) {
     ImportOptions o;
-    o.reader = a.reader == "obj" ? ImportReader::obj
-               : a.reader == "ply" ? ImportReader::ply
+    o.reader = a.reader == "obj"      ? ImportReader::obj
+               : a.reader == "ply"    ? ImportReader::ply
                : a.reader == "assimp" ? ImportReader::assimp
                                       : ImportReader::automatic;
     o.up = a.up == "y" ? UpAxis::y : a.up == "x" ? UpAxis::x : UpAxis::z;
@@ -66,9 +66,10 @@ void run_import(const ImportArgs& a) {
     out.commit();
     const ImportReport& p = r.report;
     if (p.beyond_working_range)
-        std::cerr << "levelsweep import: warning: " << a.in << ": " << *p.beyond_working_range
-                  << "; imported as --allow-beyond-working-range asks: queries reaching beyond the range get the status "
-                     "out_of_range, and answers near triangles beyond its edge length are not reliable\n";
+        std::cerr
+            << "levelsweep import: warning: " << a.in << ": " << *p.beyond_working_range
+            << "; imported as --allow-beyond-working-range asks: queries reaching beyond the range get the status "
+               "out_of_range, and answers near triangles beyond its edge length are not reliable\n";
     std::cout << a.out << ": " << r.level.triangle_count() << " triangles, " << r.level.vertex_count()
               << " vertices from " << a.in << " (reader " << p.reader << ")\n"
               << "  faces " << p.faces << ", split into fans " << p.polygons_split << ", skipped (points, lines) "

@@ -94,7 +94,8 @@ void print_text(const nlohmann::json& j) {
               << "grid        " << g["dims"][0] << " x " << g["dims"][1] << " x " << g["dims"][2] << " = " << g["cells"]
               << " cells of " << v3(g["cell_size"]) << " m from " << v3(g["origin"]) << "\n"
               << "lists       " << g["words"] << " words; " << g["occupied_cells"] << " cells occupied, "
-              << fixed2(g["mean_per_occupied_cell"]) << " triangles per occupied cell, at most " << g["max_per_cell"] << "\n"
+              << fixed2(g["mean_per_occupied_cell"]) << " triangles per occupied cell, at most " << g["max_per_cell"]
+              << "\n"
               << "triangles per cell (cells):\n";
     for (const auto& row : j["triangles_per_cell"]) {
         char line[64];
@@ -105,13 +106,15 @@ void print_text(const nlohmann::json& j) {
     const auto& f = j["flags"];
     std::cout << "memory      " << j["memory_bytes"] << " bytes\n"
               << "flags       enabled " << f["enabled"] << ", disabled " << f["disabled"] << ", two-sided "
-              << f["two_sided"] << ", special (0x8) " << f["special"] << ", bits above 0xfff " << f["above_0xfff"] << "\n"
+              << f["two_sided"] << ", special (0x8) " << f["special"] << ", bits above 0xfff " << f["above_0xfff"]
+              << "\n"
               << "degenerate  " << j["degenerate"] << " (zero normal)\n"
               << "duplicate   " << j["duplicate"] << " (same corners as an earlier triangle)\n"
               << "materials   " << j["materials"] << " distinct\n"
               << "range       "
-              << (j["beyond_working_range"].is_null() ? "within the working range (+-16384 m, edges up to 1024 m)"
-                                                      : "beyond the working range: " + j["beyond_working_range"].get<std::string>())
+              << (j["beyond_working_range"].is_null()
+                      ? "within the working range (+-16384 m, edges up to 1024 m)"
+                      : "beyond the working range: " + j["beyond_working_range"].get<std::string>())
               << "\n";
 }
 
@@ -218,7 +221,8 @@ int info(const std::string& path, bool as_json, bool allow_incomplete, bool star
     print_text(j);
     if (startup) {
         char line[128];
-        std::snprintf(line, sizeof line, "start-up    load %.2f ms (read and checked), batch level %.2f ms, one thread\n",
+        std::snprintf(line, sizeof line,
+                      "start-up    load %.2f ms (read and checked), batch level %.2f ms, one thread\n",
                       j["startup"]["load_ms"].get<double>(), j["startup"]["batch_level_ms"].get<double>());
         std::cout << line;
     }
@@ -229,15 +233,18 @@ int info(const std::string& path, bool as_json, bool allow_incomplete, bool star
 
 void add_info_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
-        "info", "Describe a level file (counts, bounds, grid, triangles per cell, memory, flags, working range), or what a "
-                "result or query file holds and whether it is complete");
+        "info",
+        "Describe a level file (counts, bounds, grid, triangles per cell, memory, flags, working range), or what a "
+        "result or query file holds and whether it is complete");
     auto path = std::make_shared<std::string>();
     auto as_json = std::make_shared<bool>(false);
     auto allow_incomplete = std::make_shared<bool>(false);
     auto startup = std::make_shared<bool>(false);
-    cmd->add_option("file", *path, "A level file (.lvl), a result file (.lsr) or a query file (.lsq, JSON Lines)")->required();
+    cmd->add_option("file", *path, "A level file (.lvl), a result file (.lsr) or a query file (.lsq, JSON Lines)")
+        ->required();
     cmd->add_flag("--json", *as_json, "Print one JSON object instead of text");
-    cmd->add_flag("--allow-incomplete", *allow_incomplete, "Exit 0 for a result file its run did not finish (exit 3 otherwise)");
+    cmd->add_flag("--allow-incomplete", *allow_incomplete,
+                  "Exit 0 for a result file its run did not finish (exit 3 otherwise)");
     cmd->add_flag("--startup", *startup,
                   "For a level: time its start-up, the load and the batch path's level on one thread (wall clock)");
     cmd->callback([path, as_json, allow_incomplete, startup] {

@@ -88,7 +88,9 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 const char* const profile_files[] = {"heatmap.svg", "candidates.svg", "timing.json", "index.html"};
 
 void profile(const ProfileOptions& o) {
-    if (o.out == "-") throw std::runtime_error("-o -: profile writes a folder of files (heat maps, timings, a page); name the folder");
+    if (o.out == "-")
+        throw std::runtime_error(
+            "-o -: profile writes a folder of files (heat maps, timings, a page); name the folder");
     const std::filesystem::path dir(o.out);
     std::vector<std::string> outputs;
     for (const char* name : profile_files) outputs.push_back((dir / name).string());

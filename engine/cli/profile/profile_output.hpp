@@ -19,10 +19,10 @@ struct ProfileRun {
     std::string path, isa;  // where the timed pass ran (the probed pass runs on the reference path)
     const Level* level = nullptr;
     const QueryProfiler* profiler = nullptr;
-    std::uint64_t records = 0;    // records read (malformed ones included)
-    std::uint64_t malformed = 0;  // records that could not be read: not run
+    std::uint64_t records = 0;                            // records read (malformed ones included)
+    std::uint64_t malformed = 0;                          // records that could not be read: not run
     double unprobed_seconds = 0.0, probed_seconds = 0.0;  // the two passes' wall times
-    double clock_pair_seconds = 0.0;  // two back-to-back steady_clock reads: what each timing adds
+    double clock_pair_seconds = 0.0;                      // two back-to-back steady_clock reads: what each timing adds
     std::optional<std::string> truncation;                // where a truncated query file ends
 };
 

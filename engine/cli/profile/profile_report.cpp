@@ -11,12 +11,9 @@ namespace levelsweep::cli {
 namespace {
 
 json time_json(const TimeSummary& t) {
-    return {{"count", t.count},
-            {"total_s", t.total},
-            {"mean_us", t.mean * 1e6},
-            {"p50_us", t.p50 * 1e6},
-            {"p99_us", t.p99 * 1e6},
-            {"queries_per_s", t.total > 0.0 ? static_cast<double>(t.count) / t.total : 0.0}};
+    return {{"count", t.count},        {"total_s", t.total},
+            {"mean_us", t.mean * 1e6}, {"p50_us", t.p50 * 1e6},
+            {"p99_us", t.p99 * 1e6},   {"queries_per_s", t.total > 0.0 ? static_cast<double>(t.count) / t.total : 0.0}};
 }
 
 json work_json(json j, const KindProfile& k) {
@@ -148,43 +145,48 @@ std::string index_html(const ProfileRun& run, const json& timing, bool linked) {
     const json& queries = timing["queries"];
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>levelsweep profile: " +
                       xml_escape(run.level_path) + "</title><style>" + style + "</style></head><body>\n";
-    out += "<h1>levelsweep profile</h1>\n<p>Level <code>" + xml_escape(run.level_path) + "</code>: " +
-           level["triangles"].dump() + " triangles, grid " + level["grid"][0].dump() + " &times; " +
+    out += "<h1>levelsweep profile</h1>\n<p>Level <code>" + xml_escape(run.level_path) +
+           "</code>: " + level["triangles"].dump() + " triangles, grid " + level["grid"][0].dump() + " &times; " +
            level["grid"][1].dump() + " &times; " + level["grid"][2].dump() + ", checksum " +
-           level["checksum"].get<std::string>() + ".<br>Queries <code>" + xml_escape(run.queries_path) + "</code>: " +
-           queries["records"].dump() + " records, " + queries["run"].dump() + " run, " + queries["malformed"].dump() +
-           " malformed" + (run.truncation ? "; truncated: " + xml_escape(*run.truncation) : std::string()) +
+           level["checksum"].get<std::string>() + ".<br>Queries <code>" + xml_escape(run.queries_path) +
+           "</code>: " + queries["records"].dump() + " records, " + queries["run"].dump() + " run, " +
+           queries["malformed"].dump() + " malformed" +
+           (run.truncation ? "; truncated: " + xml_escape(*run.truncation) : std::string()) +
            ". Statuses:" + status_list(timing) + " mode " + xml_escape(run.mode) + "; query times on the " +
            xml_escape(run.path) + " path (" + xml_escape(run.isa) + "), work counts on the reference path.</p>\n";
-    out += "<h2>Where the work goes</h2>\n<p class=\"note\">Each (x, y) column of the level's grid, seen from above, "
-           "coloured by the work the queries did in its cells summed over z: list entries read (counter-bug reads "
-           "past a list's end included) plus kernel calls, " +
-           timing["cost"]["total"].dump() +
-           " in all. Hover a column for its cost and its measured kernel time" +
-           (linked ? std::string("; click it to open its cells and its queries in the inspector (inspect/).</p>\n"
-                                 "<object data=\"heatmap.svg\" type=\"image/svg+xml\">heat map of the work per grid "
-                                 "column</object>\n")
-                   : std::string(".</p>\n<img src=\"heatmap.svg\" alt=\"heat map of the work per grid column\">\n"));
-    out += "<h2>Candidate triangles per query</h2>\n<p class=\"note\">How many triangles reached the kernel (kernel "
-           "calls) and how many list entries the walk read, per query: all kinds together, then each kind.</p>\n"
-           "<img src=\"candidates.svg\" alt=\"histograms of kernel calls and entries read per query\">\n";
-    out += "<h2>Time per query kind</h2>\n<p class=\"note\">Wall time of each whole query (run_query), measured on a "
-           "pass without the profiling observer: these are the trustworthy figures (each includes one pair of clock "
-           "reads, " +
-           fixed(run.clock_pair_seconds * 1e9, 0) + " ns here). Percentiles are nearest-rank.</p>\n"
-           "<table><tr><th>kind</th><th>queries</th><th>total s</th><th>mean &micro;s</th><th>p50 &micro;s</th>"
-           "<th>p99 &micro;s</th><th>queries/s</th><th>cells</th><th>entries</th><th>kernel calls</th>"
-           "<th>contacts</th></tr>\n" +
-           kind_rows(timing) + "</table>\n";
-    out += "<h2>Time per kernel branch</h2>\n<p class=\"note\">Kernel calls by the branch they took, contact or "
-           "not (<i>rejected</i>: the sphere kernel returned before any step ran). Each call is timed by two "
-           "steady_clock reads around it on a second, probed pass, so these times include the probe's own overhead: "
-           "compare branches with each other, not with the query times above (a pair of clock reads alone takes " +
-           fixed(run.clock_pair_seconds * 1e9, 0) + " ns here). The probed pass took " +
-           fixed(run.probed_seconds, 4) + " s, the unprobed one " + fixed(run.unprobed_seconds, 4) +
-           " s.</p>\n<table><tr><th>branch</th><th>calls</th><th>contacts</th><th>total ms</th><th>mean ns</th>"
-           "</tr>\n" +
-           branch_rows(timing) + "</table>\n";
+    out +=
+        "<h2>Where the work goes</h2>\n<p class=\"note\">Each (x, y) column of the level's grid, seen from above, "
+        "coloured by the work the queries did in its cells summed over z: list entries read (counter-bug reads "
+        "past a list's end included) plus kernel calls, " +
+        timing["cost"]["total"].dump() + " in all. Hover a column for its cost and its measured kernel time" +
+        (linked ? std::string("; click it to open its cells and its queries in the inspector (inspect/).</p>\n"
+                              "<object data=\"heatmap.svg\" type=\"image/svg+xml\">heat map of the work per grid "
+                              "column</object>\n")
+                : std::string(".</p>\n<img src=\"heatmap.svg\" alt=\"heat map of the work per grid column\">\n"));
+    out +=
+        "<h2>Candidate triangles per query</h2>\n<p class=\"note\">How many triangles reached the kernel (kernel "
+        "calls) and how many list entries the walk read, per query: all kinds together, then each kind.</p>\n"
+        "<img src=\"candidates.svg\" alt=\"histograms of kernel calls and entries read per query\">\n";
+    out +=
+        "<h2>Time per query kind</h2>\n<p class=\"note\">Wall time of each whole query (run_query), measured on a "
+        "pass without the profiling observer: these are the trustworthy figures (each includes one pair of clock "
+        "reads, " +
+        fixed(run.clock_pair_seconds * 1e9, 0) +
+        " ns here). Percentiles are nearest-rank.</p>\n"
+        "<table><tr><th>kind</th><th>queries</th><th>total s</th><th>mean &micro;s</th><th>p50 &micro;s</th>"
+        "<th>p99 &micro;s</th><th>queries/s</th><th>cells</th><th>entries</th><th>kernel calls</th>"
+        "<th>contacts</th></tr>\n" +
+        kind_rows(timing) + "</table>\n";
+    out +=
+        "<h2>Time per kernel branch</h2>\n<p class=\"note\">Kernel calls by the branch they took, contact or "
+        "not (<i>rejected</i>: the sphere kernel returned before any step ran). Each call is timed by two "
+        "steady_clock reads around it on a second, probed pass, so these times include the probe's own overhead: "
+        "compare branches with each other, not with the query times above (a pair of clock reads alone takes " +
+        fixed(run.clock_pair_seconds * 1e9, 0) + " ns here). The probed pass took " + fixed(run.probed_seconds, 4) +
+        " s, the unprobed one " + fixed(run.unprobed_seconds, 4) +
+        " s.</p>\n<table><tr><th>branch</th><th>calls</th><th>contacts</th><th>total ms</th><th>mean ns</th>"
+        "</tr>\n" +
+        branch_rows(timing) + "</table>\n";
     out += "<p class=\"note\">The numbers are in <a href=\"timing.json\">timing.json</a>.</p>\n</body></html>\n";
     return out;
 }

@@ -57,7 +57,8 @@ void run_queries(const QueryOptions& o) {
             } else {
                 Query q = record.query;
                 q.settings.quirks = quirks;
-                const QueryResult r = runner ? runner->run(q, contacts) : run_query(level, q, contacts, scratch, Walk::brute_force);
+                const QueryResult r =
+                    runner ? runner->run(q, contacts) : run_query(level, q, contacts, scratch, Walk::brute_force);
                 out = result_to_json(r, std::span<const MeshContact>(contacts.data(), r.count));
                 out["kind"] = query_kind_name(q.kind);
             }
@@ -75,7 +76,8 @@ void add_query_command(CLI::App& app) {
     auto o = std::make_shared<QueryOptions>();
     auto* cmd = app.add_subcommand("query", "Run JSON Lines queries against a level (docs/query.md)");
     cmd->add_option("level", o->level, "Level file (.lvl)")->required();
-    cmd->add_option("input", o->input, "Queries: JSON Lines or a binary query file, plain or gzipped; - for stdin")->capture_default_str();
+    cmd->add_option("input", o->input, "Queries: JSON Lines or a binary query file, plain or gzipped; - for stdin")
+        ->capture_default_str();
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();

@@ -13,8 +13,8 @@ QueryCursor::QueryCursor(QuerySource& source) : source_(source), chunk_(chunk) {
 
 const QueryRecord* QueryCursor::at(std::uint64_t index) {
     if (index < last_)
-        throw std::invalid_argument("query " + std::to_string(index) + " asked for after query " + std::to_string(last_) +
-                                    ": the indices are not in order");
+        throw std::invalid_argument("query " + std::to_string(index) + " asked for after query " +
+                                    std::to_string(last_) + ": the indices are not in order");
     last_ = index;
     while (index >= first_ + size_) {
         if (ended_) return nullptr;

@@ -47,16 +47,18 @@ bool json_keeps(const Query& q) {
 
 void warn_lossy(const ConvertArgs& a, std::uint64_t index, Tally& t) {
     if (t.lossy++ < 10)
-        std::cerr << a.in << ": query " << index
-                  << ": the JSON form drops what this record holds beyond its kind's fields (unused fields that are not "
-                     "the defaults, or a NaN's payload)\n";
+        std::cerr
+            << a.in << ": query " << index
+            << ": the JSON form drops what this record holds beyond its kind's fields (unused fields that are not "
+               "the defaults, or a NaN's payload)\n";
 }
 
 QueryFormat output_format(const ConvertArgs& a) {
     if (a.to == "lsq") return QueryFormat::binary;
     if (a.to == "jsonl") return QueryFormat::json_lines;
     if (const auto f = query_format_for(a.out)) return *f;
-    throw std::runtime_error(a.out + ": cannot tell the format from the name (.lsq, .jsonl, .jsonl.gz); give --to lsq or --to jsonl");
+    throw std::runtime_error(
+        a.out + ": cannot tell the format from the name (.lsq, .jsonl, .jsonl.gz); give --to lsq or --to jsonl");
 }
 
 // Copies every readable query; a malformed record is reported with its line
@@ -68,10 +70,12 @@ void convert_queries(const ConvertArgs& a) {
     const QueryFileHeader& header = source->header();
     if (format == QueryFormat::json_lines && !header.metadata.empty()) {
         const json line = parse_json(query_header_line(header), a.in + "'s metadata");
-        if (line.at("metadata").is_string() ? line.at("metadata") != header.metadata : line.at("metadata").dump() != header.metadata)
+        if (line.at("metadata").is_string() ? line.at("metadata") != header.metadata
+                                            : line.at("metadata").dump() != header.metadata)
             std::cerr << a.in << ": the metadata is not UTF-8 text; the JSON form replaces its bad bytes\n";
     }
-    OutputFile out(a.out, format == QueryFormat::binary ? OutputContent::binary : OutputContent::text, "a binary query file");
+    OutputFile out(a.out, format == QueryFormat::binary ? OutputContent::binary : OutputContent::text,
+                   "a binary query file");
     Tally t;
     out.write([&](const std::filesystem::path& path) {
         const std::unique_ptr<QuerySink> sink = open_query_sink(path, format, header);
@@ -95,8 +99,9 @@ void convert_queries(const ConvertArgs& a) {
     out.commit();
     const auto cut = source->truncation();
     if (cut) std::cerr << cut->what() << '\n';
-    (a.out == "-" ? std::cerr : std::cout) << a.in << " -> " << a.out << ": " << t.written << " queries, " << t.malformed
-                                           << " malformed (skipped), " << t.lossy << " not kept whole by JSON\n";
+    (a.out == "-" ? std::cerr : std::cout)
+        << a.in << " -> " << a.out << ": " << t.written << " queries, " << t.malformed << " malformed (skipped), "
+        << t.lossy << " not kept whole by JSON\n";
     if (t.malformed > 0 || cut)
         throw std::runtime_error(a.in + ": " + std::to_string(t.malformed) + " malformed record(s)" +
                                  (cut ? ", and the input ends early" : ""));
@@ -119,10 +124,14 @@ int run_convert(const ConvertArgs& a) {
 
 void add_convert_command(CLI::App& app) {
     auto a = std::make_shared<ConvertArgs>();
-    auto* cmd = app.add_subcommand("convert", "Convert query files between binary (.lsq) and JSON Lines (.jsonl, .jsonl.gz); result files to JSON Lines");
-    cmd->add_option("in", a->in, "Input: a binary query file or JSON Lines, plain or gzipped; - for standard input (JSON Lines)")
+    auto* cmd = app.add_subcommand(
+        "convert",
+        "Convert query files between binary (.lsq) and JSON Lines (.jsonl, .jsonl.gz); result files to JSON Lines");
+    cmd->add_option("in", a->in,
+                    "Input: a binary query file or JSON Lines, plain or gzipped; - for standard input (JSON Lines)")
         ->required();
-    cmd->add_option("out", a->out, "Output: .lsq binary, .jsonl or .jsonl.gz JSON Lines; - for standard output (JSON Lines)")
+    cmd->add_option("out", a->out,
+                    "Output: .lsq binary, .jsonl or .jsonl.gz JSON Lines; - for standard output (JSON Lines)")
         ->required();
     cmd->add_option("--to", a->to, "The output format when the name does not say: lsq or jsonl")
         ->check(CLI::IsMember({"lsq", "jsonl"}));

@@ -95,26 +95,31 @@ void note_end(const ResultFileReader& reader, const std::string& which, const st
               DiffReport& report) {
     if (reader.end() == ResultsEnd::complete) return;
     const std::string what = which + " (" + name + ") is " + reader.end_text();
-    if (accepted_prefix(reader, allow_incomplete)) report.warnings.push_back(what + "; compared as far as it goes");
-    else if (reader.end() == ResultsEnd::damaged) report.errors.push_back(what + "; the comparison stops there");
-    else report.errors.push_back(what + "; pass --allow-incomplete to compare as far as it goes");
+    if (accepted_prefix(reader, allow_incomplete))
+        report.warnings.push_back(what + "; compared as far as it goes");
+    else if (reader.end() == ResultsEnd::damaged)
+        report.errors.push_back(what + "; the comparison stops there");
+    else
+        report.errors.push_back(what + "; pass --allow-incomplete to compare as far as it goes");
 }
 
 // Both files in step; the longer one's tail is counted, as records only it
 // holds, or as not compared when the shorter one's run did not finish.
-void compare_files(ResultFileReader& ra, ResultFileReader& rb, DiffReport& report, std::size_t limit, Explainer* explainer,
-                   bool allow_incomplete) {
+void compare_files(ResultFileReader& ra, ResultFileReader& rb, DiffReport& report, std::size_t limit,
+                   Explainer* explainer, bool allow_incomplete) {
     ResultRecord x, y;
     bool have_a = ra.next(x), have_b = rb.next(y);
     for (; have_a && have_b; have_a = ra.next(x), have_b = rb.next(y)) {
         const std::uint64_t position = report.compared++;
         const ResultDiff d = compare_results(x, y, report.options);
         if (!d.any()) {
-            if (!report.options.stats && compare_results(x, y, {report.options.tolerance, true}).any()) ++report.stats_only;
+            if (!report.options.stats && compare_results(x, y, {report.options.tolerance, true}).any())
+                ++report.stats_only;
             continue;
         }
         ++report.differing;
-        for (int k = 0; k < diff_aspect_count; ++k) report.by_aspect[static_cast<std::size_t>(k)] += d.has(static_cast<DiffAspect>(k));
+        for (int k = 0; k < diff_aspect_count; ++k)
+            report.by_aspect[static_cast<std::size_t>(k)] += d.has(static_cast<DiffAspect>(k));
         DiffExample* example = nullptr;
         if (report.examples.size() < limit) {
             report.examples.push_back({position, x.index, x.kind, d.aspects, describe_difference(x, y, d), {}, 0});
@@ -140,8 +145,8 @@ int diff(const DiffCommandOptions& o) {
     report.b = rb.header();
     report.options = {o.tolerance, o.stats};
     if (report.a.level_checksum != report.b.level_checksum)
-        report.warnings.push_back("A and B ran on different levels (" + checksum_text(report.a.level_checksum) + " and " +
-                                  checksum_text(report.b.level_checksum) + ")");
+        report.warnings.push_back("A and B ran on different levels (" + checksum_text(report.a.level_checksum) +
+                                  " and " + checksum_text(report.b.level_checksum) + ")");
     std::optional<Explainer> explainer;
     if (!o.explain.empty()) {
         report.explain = ExplainTally{o.explain[0], o.explain[1], {}, 0, 0, 0, 0, 0};
@@ -151,8 +156,10 @@ int diff(const DiffCommandOptions& o) {
     compare_files(ra, rb, report, o.limit, explainer ? &*explainer : nullptr, o.allow_incomplete);
     if (explainer && explainer->truncation())
         report.warnings.push_back(std::string(explainer->truncation()->what()) + "; later queries were not rerun");
-    if (o.json) std::cout << report.to_json().dump(2, ' ', false, json::error_handler_t::replace) << '\n';
-    else report.print(std::cout);
+    if (o.json)
+        std::cout << report.to_json().dump(2, ' ', false, json::error_handler_t::replace) << '\n';
+    else
+        report.print(std::cout);
     finish_standard_output();  // a report that cannot be written is trouble (2), not "identical"
     if (!report.errors.empty()) return 2;
     return report.identical() ? 0 : 1;

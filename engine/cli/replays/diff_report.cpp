@@ -36,8 +36,9 @@ std::string row(const std::string& name, std::uint64_t n) {
 
 std::string file_line(const char* which, const std::string& name, const ResultFileHeader& h) {
     const json j = result_header_to_json(h);
-    return std::string(which) + ": " + name + " (quirks " + j["quirks"].get<std::string>() + " " + j["mode"].get<std::string>() +
-           ", level " + j["level_checksum"].get<std::string>() + ", path " + h.path + ", isa " + h.isa + ")\n";
+    return std::string(which) + ": " + name + " (quirks " + j["quirks"].get<std::string>() + " " +
+           j["mode"].get<std::string>() + ", level " + j["level_checksum"].get<std::string>() + ", path " + h.path +
+           ", isa " + h.isa + ")\n";
 }
 
 }  // namespace
@@ -55,7 +56,8 @@ void ExplainTally::add(const Explanation& e) {
 std::string explain_text(const Explanation& e) {
     if (!e.reproduces_a) return "not reproduced: A's own quirk set gives another result";
     if (e.switches) return "toggling " + joined(switch_names(e.switches));
-    return std::string("no single switch; B's whole set ") + (e.b_set_reproduces_b ? "gives B" : "does not give B either");
+    return std::string("no single switch; B's whole set ") +
+           (e.b_set_reproduces_b ? "gives B" : "does not give B either");
 }
 
 void DiffReport::print(std::ostream& out) const {
@@ -71,7 +73,8 @@ void DiffReport::print(std::ostream& out) const {
         out << "differences by aspect (a query counts once for each)\n";
         for (int k = 0; k < diff_aspect_count; ++k)
             if (by_aspect[static_cast<std::size_t>(k)])
-                out << row(std::string(diff_aspect_name(static_cast<DiffAspect>(k))), by_aspect[static_cast<std::size_t>(k)]);
+                out << row(std::string(diff_aspect_name(static_cast<DiffAspect>(k))),
+                           by_aspect[static_cast<std::size_t>(k)]);
         if (!examples.empty()) out << "first differing queries\n";
         for (const DiffExample& e : examples) {
             out << "  query " << e.index << " (" << query_kind_name(e.kind) << "): " << e.description << '\n';
@@ -99,8 +102,11 @@ json DiffReport::to_json() const {
         aspects[std::string(diff_aspect_name(static_cast<DiffAspect>(k)))] = by_aspect[static_cast<std::size_t>(k)];
     json list = json::array();
     for (const DiffExample& e : examples) {
-        json x{{"position", e.position}, {"index", e.index}, {"kind", query_kind_name(e.kind)},
-               {"aspects", aspect_names(e.aspects)}, {"description", e.description}};
+        json x{{"position", e.position},
+               {"index", e.index},
+               {"kind", query_kind_name(e.kind)},
+               {"aspects", aspect_names(e.aspects)},
+               {"description", e.description}};
         if (!e.explain.empty()) {
             x["explain"] = e.explain;
             x["switches"] = switch_names(e.switches);
@@ -128,7 +134,8 @@ json DiffReport::to_json() const {
     if (explain) {
         const ExplainTally& t = *explain;
         json by_switch = json::object();
-        for (std::uint32_t k = 0; k < quirk_count; ++k) by_switch[std::string(quirk_name(static_cast<Quirk>(k)))] = t.by_switch[k];
+        for (std::uint32_t k = 0; k < quirk_count; ++k)
+            by_switch[std::string(quirk_name(static_cast<Quirk>(k)))] = t.by_switch[k];
         j["explain"] = {{"level", t.level},
                         {"queries", t.queries},
                         {"switches", by_switch},

@@ -29,11 +29,11 @@ struct DiffExample {
 struct ExplainTally {
     std::string level, queries;
     std::array<std::uint64_t, quirk_count> by_switch{};  // a query counts for every switch that accounts for it
-    std::uint64_t explained = 0;       // by at least one single switch
-    std::uint64_t unexplained = 0;     // by no single switch
-    std::uint64_t b_set = 0;           // B's whole set gives B's record
-    std::uint64_t not_rerun = 0;       // the query is malformed or missing from the query file
-    std::uint64_t not_reproduced = 0;  // A's own set does not give A's record again
+    std::uint64_t explained = 0;                         // by at least one single switch
+    std::uint64_t unexplained = 0;                       // by no single switch
+    std::uint64_t b_set = 0;                             // B's whole set gives B's record
+    std::uint64_t not_rerun = 0;                         // the query is malformed or missing from the query file
+    std::uint64_t not_reproduced = 0;                    // A's own set does not give A's record again
 
     void add(const Explanation& e);
 };

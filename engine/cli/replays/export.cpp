@@ -19,7 +19,8 @@ struct ExportOptions {
 
 void add_export_command(CLI::App& app) {
     auto o = std::make_shared<ExportOptions>();
-    auto* cmd = app.add_subcommand("export", "Write a result file as JSON Lines: a header line, then one line per query");
+    auto* cmd =
+        app.add_subcommand("export", "Write a result file as JSON Lines: a header line, then one line per query");
     cmd->add_option("results", o->results, "Result file (binary, plain or gzipped)")->required();
     cmd->add_option("-o,--output", o->output, "JSON Lines output (- for standard output)")->capture_default_str();
     cmd->add_flag("--allow-incomplete", o->allow_incomplete,

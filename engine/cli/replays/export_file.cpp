@@ -12,7 +12,8 @@
 
 namespace levelsweep::cli {
 
-int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete, const std::string& command) {
+int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete,
+                       const std::string& command) {
     refuse_overwriting_inputs({in}, {out}, out == "-");
     expect_file_kind(in, FileKind::results, "a result file");
     OutputFile output(out, OutputContent::text);
@@ -23,8 +24,10 @@ int export_result_file(const std::string& in, const std::string& out, bool allow
     }
     std::ostream& stream = out == "-" ? std::cout : file;
     const ResultsRead read = export_results_jsonl(in, stream);
-    if (out == "-") check_standard_output();
-    else file.close();
+    if (out == "-")
+        check_standard_output();
+    else
+        file.close();
     if (!stream) throw std::runtime_error("cannot write " + out);
     if (read.end == ResultsEnd::complete) {
         output.commit();
@@ -33,10 +36,11 @@ int export_result_file(const std::string& in, const std::string& out, bool allow
     const bool accepted = allow_incomplete && read.end != ResultsEnd::damaged;
     if (allow_incomplete) output.commit();
     std::cerr << command << ": " << in << ": " << read.text
-              << (accepted ? "; its whole records were exported, as --allow-incomplete asks\n"
+              << (accepted           ? "; its whole records were exported, as --allow-incomplete asks\n"
                   : allow_incomplete ? "; every record before the damage was exported\n"
-                  : out == "-"       ? "; pass --allow-incomplete to accept what is there\n"
-                                     : "; nothing was written to " + out + ": pass --allow-incomplete to export its whole records\n");
+                  : out == "-"
+                      ? "; pass --allow-incomplete to accept what is there\n"
+                      : "; nothing was written to " + out + ": pass --allow-incomplete to export its whole records\n");
     return accepted ? 0 : 3;
 }
 

@@ -10,6 +10,7 @@ namespace levelsweep::cli {
 // is complete; otherwise says so on standard error and returns 3, and the
 // output file is left as it was, unless `allow_incomplete`, which puts the
 // records there are in place and returns 0 (3 still for a damaged file).
-int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete, const std::string& command);
+int export_result_file(const std::string& in, const std::string& out, bool allow_incomplete,
+                       const std::string& command);
 
 }  // namespace levelsweep::cli

@@ -38,19 +38,26 @@ void Progress::draw(std::uint64_t done, double seconds) {
         bar.resize(width, '.');
         const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
         std::snprintf(line, sizeof line, "%s [%s] %5.1f%% %llu/%llu %.0f/s ETA %.0fs", what_.c_str(), bar.c_str(),
-                      100.0 * f, static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), rate, eta);
+                      100.0 * f, static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), rate,
+                      eta);
     } else {
-        std::snprintf(line, sizeof line, "%s %llu done, %.0f/s", what_.c_str(), static_cast<unsigned long long>(done), rate);
+        std::snprintf(line, sizeof line, "%s %llu done, %.0f/s", what_.c_str(), static_cast<unsigned long long>(done),
+                      rate);
     }
-    if (terminal_) std::fprintf(stderr, "\r%-100s", line);
-    else std::fprintf(stderr, "%s\n", line);
+    if (terminal_)
+        std::fprintf(stderr, "\r%-100s", line);
+    else
+        std::fprintf(stderr, "%s\n", line);
     std::fflush(stderr);
 }
 
 void Progress::finish() {
     if (!enabled_) return;
-    if (terminal_) std::fprintf(stderr, "\r%-100s\r", "");
-    else draw(done_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());  // a log ends with the total
+    if (terminal_)
+        std::fprintf(stderr, "\r%-100s\r", "");
+    else
+        draw(done_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+                        .count());  // a log ends with the total
 }
 
 }  // namespace levelsweep::cli

@@ -58,7 +58,8 @@ void run_record(const RecordArgs& a) {
     if (!a.mix.empty()) o.mix = RecordMix::parse(a.mix);
     QueryRecorder recorder(level, o);
     const QueryFileHeader header{0, level.checksum(), metadata_for(a, o)};
-    OutputFile out(a.out, format == QueryFormat::binary ? OutputContent::binary : OutputContent::text, "a binary query file");
+    OutputFile out(a.out, format == QueryFormat::binary ? OutputContent::binary : OutputContent::text,
+                   "a binary query file");
     out.write([&](const std::filesystem::path& path) {
         const std::unique_ptr<QuerySink> sink = open_query_sink(path, format, header);
         std::vector<Query> chunk(4096);
@@ -75,8 +76,9 @@ void run_record(const RecordArgs& a) {
     }
     char checksum[24];
     std::snprintf(checksum, sizeof checksum, "0x%016" PRIx64, level.checksum());
-    (a.out == "-" ? std::cerr : std::cout) << a.out << ": " << recorder.produced() << " queries (" << kinds << "), seed "
-                                           << o.seed << ", level " << printable_utf8(a.level) << " (checksum " << checksum << ")\n";
+    (a.out == "-" ? std::cerr : std::cout)
+        << a.out << ": " << recorder.produced() << " queries (" << kinds << "), seed " << o.seed << ", level "
+        << printable_utf8(a.level) << " (checksum " << checksum << ")\n";
 }
 
 }  // namespace
@@ -85,15 +87,18 @@ void add_record_command(CLI::App& app) {
     auto a = std::make_shared<RecordArgs>();
     auto* cmd = app.add_subcommand("record", "Record a deterministic gameplay-like query set for a level");
     cmd->add_option("level", a->level, "Level file (.lvl)")->required();
-    cmd->add_option("out", a->out, "Query file to write: .lsq binary (the default), .jsonl or .jsonl.gz JSON Lines, - for standard output")
+    cmd->add_option(
+           "out", a->out,
+           "Query file to write: .lsq binary (the default), .jsonl or .jsonl.gz JSON Lines, - for standard output")
         ->required();
     cmd->add_option("--seed", a->seed, "The seed")->capture_default_str()->check(whole_number(0, 0xffffffffu));
     cmd->add_option("--count", a->count, "How many queries")
         ->capture_default_str()
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
-    cmd->add_option("--mix", a->mix,
-                    "Relative shares by kind, e.g. walk=4,jump=1 (kinds: walk, jump, strike, fall, overlap, ray, sweep; "
-                    "unnamed kinds get 0; default: 1 each)");
+    cmd->add_option(
+        "--mix", a->mix,
+        "Relative shares by kind, e.g. walk=4,jump=1 (kinds: walk, jump, strike, fall, overlap, ray, sweep; "
+        "unnamed kinds get 0; default: 1 each)");
     cmd->add_option("--length", a->length, "The random sphere sweeps' length in metres")
         ->capture_default_str()
         ->check(non_negative_finite());

@@ -56,18 +56,21 @@ struct ReplayOptions {
 
 void check_resume_options(const ReplayOptions& o) {
     if (o.results == "-")
-        throw std::runtime_error("-o -: a result file is binary and does not go to standard output; name a file (levelsweep "
-                                 "export turns it into text)");
+        throw std::runtime_error(
+            "-o -: a result file is binary and does not go to standard output; name a file (levelsweep "
+            "export turns it into text)");
     if (!o.scene_results.empty() && o.scene.empty()) throw std::runtime_error("--scene-results needs --scene");
     if (!o.resume) return;
     if (o.results.empty()) throw std::runtime_error("--resume needs -o RESULTS: the result file to finish");
     if (o.queries == "-")
-        throw std::runtime_error("--resume needs the query file itself: standard input cannot be read again from the start");
+        throw std::runtime_error(
+            "--resume needs the query file itself: standard input cannot be read again from the start");
 }
 
 // A word for a shell: quoted unless it is plain.
 std::string shell_word(const std::string& s) {
-    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@") == std::string::npos)
+    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@") ==
+                          std::string::npos)
         return s;
     std::string out = "'";
     for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -107,8 +110,8 @@ struct ResultOutput {
 };
 
 ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header, const std::string& resume_with,
-                          QuerySource& source, const Level& level, Quirks quirks, SceneReplay* scene, ReplaySummary& summary,
-                          std::size_t& malformed) {
+                          QuerySource& source, const Level& level, Quirks quirks, SceneReplay* scene,
+                          ReplaySummary& summary, std::size_t& malformed) {
     ResultOutput out;
     out.file = std::make_unique<PartialFile>(o.results);
     const std::string partial = out.file->path().string();
@@ -120,13 +123,15 @@ ResultOutput open_results(const ReplayOptions& o, const ResultFileHeader& header
         const Resumed r = resume_from(partial, header, source, level, quirks, scene, summary);
         out.queries_done = r.queries;
         malformed = r.malformed;
-        std::cerr << "levelsweep replay: resuming " << partial << " after its " << r.at.records << " records (query record "
-                  << r.queries << " of the stream)\n";
+        std::cerr << "levelsweep replay: resuming " << partial << " after its " << r.at.records
+                  << " records (query record " << r.queries << " of the stream)\n";
         out.already_complete = r.complete;
         if (!r.complete) out.writer = std::make_unique<ResultFileWriter>(out.file->fd(), partial, r.at);
         return out;
     }
-    if (o.resume) std::cerr << "levelsweep replay: --resume: no interrupted run in " << partial << "; starting from the first query\n";
+    if (o.resume)
+        std::cerr << "levelsweep replay: --resume: no interrupted run in " << partial
+                  << "; starting from the first query\n";
     out.file->start_afresh();  // created now, or an interrupted run's that held nothing
     out.writer = std::make_unique<ResultFileWriter>(out.file->fd(), partial, header);
     return out;
@@ -167,7 +172,8 @@ struct SceneOutput {
 };
 
 // How a run that a signal stopped ended, and what to do next.
-int stopped(const ReplayOptions& o, int sig, std::uint64_t done, const ResultOutput& out, const std::string& resume_with) {
+int stopped(const ReplayOptions& o, int sig, std::uint64_t done, const ResultOutput& out,
+            const std::string& resume_with) {
     std::cerr << "levelsweep replay: stopped by " << signal_name(sig) << " after " << done << " query records";
     if (!out.writer) {
         std::cerr << " (no result file)\n";
@@ -213,7 +219,8 @@ int replay(const ReplayOptions& o) {
     ResultOutput out;
     if (!o.results.empty())
         out = open_results(o, replay_result_header(level, *source, quirks, path, isa, run_metadata(o), scene_digest),
-                           resume_with, *source, level, quirks, scene_replay ? &*scene_replay : nullptr, summary, malformed);
+                           resume_with, *source, level, quirks, scene_replay ? &*scene_replay : nullptr, summary,
+                           malformed);
 
     QueryRunner runner(level, o.threads, path, isa);
     const unsigned threads = clamped_threads(o, runner);
@@ -267,8 +274,9 @@ void add_replay_command(CLI::App& app) {
     cmd->add_option("level", o->level, "Level file (.lvl)")->required();
     cmd->add_option("queries", o->queries, "Query file: binary (.lsq) or JSON Lines, plain or gzipped; - for stdin")
         ->required();
-    cmd->add_option("-o,--output", o->results,
-                    "Write the results to this file (binary; `export` turns it into text); RESULTS.partial until the run is done");
+    cmd->add_option(
+        "-o,--output", o->results,
+        "Write the results to this file (binary; `export` turns it into text); RESULTS.partial until the run is done");
     cmd->add_option("--mode", o->mode, "faithful (every quirk of the original) or corrected")
         ->check(CLI::IsMember({"faithful", "corrected"}))
         ->capture_default_str();
@@ -278,11 +286,14 @@ void add_replay_command(CLI::App& app) {
         ->capture_default_str()
         ->check(whole_number(0, std::numeric_limits<unsigned>::max()));
     add_path_options(*cmd, o->paths);
-    cmd->add_option("--scene", o->scene, "Scene file: bodies beside the level; its scene lines run too (docs/formats.md)");
-    cmd->add_option("--scene-results", o->scene_results, "Write the scene lines' answers here, as JSON Lines (- for standard output)");
+    cmd->add_option("--scene", o->scene,
+                    "Scene file: bodies beside the level; its scene lines run too (docs/formats.md)");
+    cmd->add_option("--scene-results", o->scene_results,
+                    "Write the scene lines' answers here, as JSON Lines (- for standard output)");
     cmd->add_flag("--force", o->force, "Replay queries recorded against another level");
-    cmd->add_flag("--resume", o->resume,
-                  "Continue the run that RESULTS.partial holds from its checkpoint (same level, queries, scene and options)");
+    cmd->add_flag(
+        "--resume", o->resume,
+        "Continue the run that RESULTS.partial holds from its checkpoint (same level, queries, scene and options)");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress output");
     cmd->callback([o] {
         const int rc = replay(*o);

@@ -14,7 +14,8 @@ class OneCaller {
 public:
     explicit OneCaller(std::atomic<bool>& busy) : busy_(busy) {
         if (busy_.exchange(true, std::memory_order_acquire))
-            throw std::logic_error("levelsweep::EngineContext used by two callers at once: make one context per thread");
+            throw std::logic_error(
+                "levelsweep::EngineContext used by two callers at once: make one context per thread");
     }
     ~OneCaller() { busy_.store(false, std::memory_order_release); }
     OneCaller(const OneCaller&) = delete;

@@ -13,7 +13,10 @@ namespace levelsweep {
 // the Level stay valid when the Engine moves.
 struct Engine::Impl {
     Impl(Level owned, Isa chosen, Path default_path)
-        : level(std::move(owned)), batch(level), world(&level), isa(chosen),
+        : level(std::move(owned)),
+          batch(level),
+          world(&level),
+          isa(chosen),
           path(chosen == Isa::scalar ? Path::reference : default_path) {}
 
     Level level;
@@ -36,10 +39,13 @@ struct EngineContext::Impl {
     std::atomic<bool> busy{false};
 
     Impl(const Engine::Impl& e, Path p)
-        : engine(&e), path(e.isa == Isa::scalar ? Path::reference : p),
+        : engine(&e),
+          path(e.isa == Isa::scalar ? Path::reference : p),
           world(path == Path::batch ? WorldScratch(e.world, e.batch, e.isa) : WorldScratch(e.world)) {
-        if (path == Path::batch) batch.emplace(e.batch);
-        else reference.emplace(e.level);
+        if (path == Path::batch)
+            batch.emplace(e.batch);
+        else
+            reference.emplace(e.level);
     }
 };
 

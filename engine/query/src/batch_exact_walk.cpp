@@ -68,7 +68,8 @@ std::span<MeshContact> BatchRun::exact_walk(bool& overflow) {
         // every run in lanes, 1.3x so on AVX-512).
         if (n < 4 * isa_.width) {
             for (std::size_t p = first; p < first + n; ++p)
-                if (reaching(walk, plan_, words[p]) && !visited.test_and_set(words[p])) slots[k++] = data_.slot_of[words[p]];
+                if (reaching(walk, plan_, words[p]) && !visited.test_and_set(words[p]))
+                    slots[k++] = data_.slot_of[words[p]];
         } else {
             isa_.reach(data_, plan_, first, n, bits);
             for (std::size_t b = 0; b < n; b += 64)

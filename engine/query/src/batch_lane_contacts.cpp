@@ -67,7 +67,8 @@ simd::EntryOutcome BatchRun::scalar_lane(simd::LaneHit& h) const {
             return simd::EntryOutcome::contact;
         }
         case QueryKind::box_sweep: {
-            const float f = sweep_box_triangle(plan_.box, level_triangle(level_, tri, h.flipped), plan_.M, plan_.quirks);
+            const float f =
+                sweep_box_triangle(plan_.box, level_triangle(level_, tri, h.flipped), plan_.M, plan_.quirks);
             if (f > 1.0f) return simd::EntryOutcome::not_advanced;
             if (!(f >= 0.0f && f <= 1.0f)) return simd::EntryOutcome::advanced;
             h.fraction = f;
@@ -80,7 +81,8 @@ simd::EntryOutcome BatchRun::scalar_lane(simd::LaneHit& h) const {
             const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
             if (!hit.hit) return simd::EntryOutcome::advanced;
             if (!in_range)
-                return q_.kind == QueryKind::capsule_sweep && hit.fraction > 1.0f ? simd::EntryOutcome::not_advanced : simd::EntryOutcome::advanced;
+                return q_.kind == QueryKind::capsule_sweep && hit.fraction > 1.0f ? simd::EntryOutcome::not_advanced
+                                                                                  : simd::EntryOutcome::advanced;
             h.fraction = hit.fraction;
             h.mask = *hit.mask;
             h.branch = static_cast<simd::LaneBranch>(branch_of(hit.branch));

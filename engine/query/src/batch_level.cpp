@@ -113,7 +113,8 @@ BatchLevel& BatchLevel::operator=(BatchLevel&&) noexcept = default;
 std::size_t BatchLevel::memory_bytes() const {
     const simd::WalkWords& w = data_->walk;
     return data_->records.size() * sizeof(float) + data_->slot_of.size() * sizeof(std::uint32_t) +
-           data_->nodes.size() * sizeof(BvhNode) + w.flags.size() * 6 * sizeof(float) + w.cells.size() * sizeof(simd::WalkWords::Cell);
+           data_->nodes.size() * sizeof(BvhNode) + w.flags.size() * 6 * sizeof(float) +
+           w.cells.size() * sizeof(simd::WalkWords::Cell);
 }
 
 std::size_t BatchLevel::node_count() const { return data_->nodes.size(); }

@@ -50,8 +50,8 @@ Bounds cells_box(const GridGeometry& g, const CellRange& r) {
         const auto k = static_cast<std::size_t>(a);
         const float o = component(g.origin, a), s = component(g.cell_size, a);
         const float lo = r.lo[k] == 0 ? -std::numeric_limits<float>::infinity() : o + static_cast<float>(r.lo[k]) * s;
-        const float hi = r.hi[k] + 1 == g.dims[k] ? std::numeric_limits<float>::infinity()
-                                                  : o + static_cast<float>(r.hi[k] + 1) * s;
+        const float hi =
+            r.hi[k] + 1 == g.dims[k] ? std::numeric_limits<float>::infinity() : o + static_cast<float>(r.hi[k] + 1) * s;
         (a == 0 ? b.min.x : a == 1 ? b.min.y : b.min.z) = lo;
         (a == 0 ? b.max.x : a == 1 ? b.max.y : b.max.z) = hi;
     }
@@ -89,7 +89,7 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
     // The filters of the query's visit (mesh_visits.hpp), as plain data.
     simd::LaneFilters& f = p.filters;
     f.skip_special = skips_special(s, q.kind != QueryKind::box_sweep);  // the box has no option 0x8000
-    if (q.kind != QueryKind::box_sweep) {  // nor an n.z range
+    if (q.kind != QueryKind::box_sweep) {                               // nor an n.z range
         f.nz_options = s.options & (option::nz_min | option::nz_max);
         f.nz_min = s.nz_min;
         f.nz_max = s.nz_max;
@@ -133,7 +133,8 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             Vec3 extent;
             for (int k = 0; k < 3; ++k) {
                 const Vec3 a = q.axes[k];
-                extent = extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
+                extent =
+                    extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
             }
             if (!s.quirks.has(Quirk::interval_zero_speed_reset) && orthonormal(p.box)) {
                 // A contact is a true touch of the swept box: within its bounds.
@@ -143,8 +144,8 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
                 // The reset (or a skewed box) can give a contact on any triangle the
                 // walk tests: every triangle listed in the query's cells.
                 const Bounds qb = query_bounds(q);
-                const Bounds cells = cells_box(level.level().grid().geometry(),
-                                               level.level().grid().cell_range(qb.min, qb.max));
+                const Bounds cells =
+                    cells_box(level.level().grid().geometry(), level.level().grid().cell_range(qb.min, qb.max));
                 p.reach_lo = cells.min;
                 p.reach_hi = cells.max;
                 p.grow = Vec3{m, m, m};

@@ -90,11 +90,10 @@ std::optional<float> BatchRun::collect(simd::LaneHit& h) {
     if (q_.kind != QueryKind::ray) {
         if (!met.empty()) first = g.cell_index(met.lo[0], met.lo[1], met.lo[2]);
     } else {
-        for_each_segment_cell(g, met, q_.start, q_.move,
-                                      [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
-                                          first = g.cell_index(ix, iy, iz);
-                                          return true;
-                                      });
+        for_each_segment_cell(g, met, q_.start, q_.move, [&](std::uint32_t ix, std::uint32_t iy, std::uint32_t iz) {
+            first = g.cell_index(ix, iy, iz);
+            return true;
+        });
     }
     if (!first) return std::nullopt;  // the reference walk never tests it
     const auto tri = std::bit_cast<std::uint32_t>(r[simd::record::triangle]);

@@ -115,11 +115,10 @@ private:
         for (int a = 1; a < 3; ++a)
             if (centres.hi[a] - centres.lo[a] > centres.hi[axis] - centres.lo[axis]) axis = a;
         Bounds left_box, right_box, left_centres, right_centres;
-        const std::uint32_t mid = count > small && centres.hi[axis] > centres.lo[axis]
-                                          ? split_binned(first, count, axis, centres, left_box, right_box,
-                                                         left_centres, right_centres)
-                                          : split_median(first, count, axis, left_box, right_box, left_centres,
-                                                         right_centres);
+        const std::uint32_t mid =
+            count > small && centres.hi[axis] > centres.lo[axis]
+                ? split_binned(first, count, axis, centres, left_box, right_box, left_centres, right_centres)
+                : split_median(first, count, axis, left_box, right_box, left_centres, right_centres);
         std::int32_t left = -1, right = -1;
         if (count < parallel) {
             left = build(nodes, first, mid - first, left_box, left_centres);
@@ -128,8 +127,10 @@ private:
             std::vector<BinaryNode> right_nodes;
             parallel_loop(0, 2, 1, [&](const auto& halves) {
                 for (std::size_t h = halves.begin(); h != halves.end(); ++h) {
-                    if (h == 0) left = build(nodes, first, mid - first, left_box, left_centres);
-                    else build(right_nodes, mid, first + count - mid, right_box, right_centres);
+                    if (h == 0)
+                        left = build(nodes, first, mid - first, left_box, left_centres);
+                    else
+                        build(right_nodes, mid, first + count - mid, right_box, right_centres);
                 }
             });
             const auto offset = static_cast<std::int32_t>(nodes.size());
@@ -206,8 +207,8 @@ private:
 
     // The halves about the median centre on `axis` (a small node, or centres
     // that are all equal).
-    std::uint32_t split_median(std::uint32_t first, std::uint32_t count, int axis, Bounds& left_box,
-                               Bounds& right_box, Bounds& left_centres, Bounds& right_centres) {
+    std::uint32_t split_median(std::uint32_t first, std::uint32_t count, int axis, Bounds& left_box, Bounds& right_box,
+                               Bounds& left_centres, Bounds& right_centres) {
         const std::uint32_t mid = first + count / 2;
         std::nth_element(prims_.begin() + first, prims_.begin() + mid, prims_.begin() + first + count,
                          [axis](const Prim& a, const Prim& b) { return a.centre[axis] < b.centre[axis]; });
@@ -264,7 +265,8 @@ private:
     void place(std::uint32_t n, std::size_t c, const Child& child) {
         const BinaryNode& bn = tree_[static_cast<std::size_t>(child.node)];
         if (child.prim >= 0 || (bn.leaf() && bn.count == 1)) {
-            const TriangleBox& t = boxes_[prims_[child.prim >= 0 ? static_cast<std::size_t>(child.prim) : bn.first].triangle];
+            const TriangleBox& t =
+                boxes_[prims_[child.prim >= 0 ? static_cast<std::size_t>(child.prim) : bn.first].triangle];
             const float lo[3] = {t.lo.x, t.lo.y, t.lo.z}, hi[3] = {t.hi.x, t.hi.y, t.hi.z};
             for (int a = 0; a < 3; ++a) out_[n].lo[a][c] = lo[a], out_[n].hi[a][c] = hi[a];
             out_[n].child[c] = static_cast<std::int32_t>(slots_.size());

@@ -39,8 +39,10 @@ public:
     explicit Gather(std::span<MeshContact> slots) : slots_(slots) {}
 
     void add(const MeshContact& c) {
-        if (found_ < slots_.size()) slots_[found_++] = c;
-        else overflow_ = true;
+        if (found_ < slots_.size())
+            slots_[found_++] = c;
+        else
+            overflow_ = true;
     }
     std::span<MeshContact> contacts() const { return slots_.first(found_); }
     bool overflow() const { return overflow_; }
@@ -94,13 +96,13 @@ inline std::size_t keep_one_per_plane(const Level& level, std::span<MeshContact>
     std::size_t kept = 0;
     for (std::size_t i = 0; i < sorted.size(); ++i) {
         const MeshContact& c = sorted[i];
-        const bool same_as_kept = std::any_of(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kept),
-                                              [&](const MeshContact& k) {
-                                                  return std::fabs(k.normal.x - c.normal.x) <= plane_agreement &&
-                                                         std::fabs(k.normal.y - c.normal.y) <= plane_agreement &&
-                                                         std::fabs(k.normal.z - c.normal.z) <= plane_agreement &&
-                                                         std::fabs(plane_d(k) - plane_d(c)) <= plane_agreement;
-                                              });
+        const bool same_as_kept =
+            std::any_of(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kept), [&](const MeshContact& k) {
+                return std::fabs(k.normal.x - c.normal.x) <= plane_agreement &&
+                       std::fabs(k.normal.y - c.normal.y) <= plane_agreement &&
+                       std::fabs(k.normal.z - c.normal.z) <= plane_agreement &&
+                       std::fabs(plane_d(k) - plane_d(c)) <= plane_agreement;
+            });
         if (!same_as_kept) sorted[kept++] = c;
     }
     return kept;

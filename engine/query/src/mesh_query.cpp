@@ -85,7 +85,8 @@ Bounds query_bounds(const Query& q) {
             Vec3 extent;
             for (int k = 0; k < 3; ++k) {
                 const Vec3 a = q.axes[k];
-                extent = extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
+                extent =
+                    extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
             }
             return {min3(q.start, q.start + q.move) - extent, max3(q.start, q.start + q.move) + extent};
         }
@@ -134,8 +135,8 @@ QueryStatus validate_query(const Query& q) {
     return QueryStatus::ok;
 }
 
-QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact> out, QueryScratch& scratch,
-                      Walk how, QueryObserver* observer) {
+QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact> out, QueryScratch& scratch, Walk how,
+                      QueryObserver* observer) {
     QueryResult result;
     result.status = validate_query(q);
     if (result.status != QueryStatus::ok) return result;
@@ -153,23 +154,20 @@ QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact>
         case QueryKind::sphere_sweep:
         case QueryKind::ray: {
             const float r = q.kind == QueryKind::ray ? 0.0f : q.radius;
-            walk(level, q, how, false, stats, observer,
-                 SphereVisit{context, q.start, q.move, direction, r, false});
+            walk(level, q, how, false, stats, observer, SphereVisit{context, q.start, q.move, direction, r, false});
             break;
         }
         case QueryKind::capsule_sweep: {
-            const SphereVisit visit{context, capsule_sphere_centre(q), q.move, direction, q.radius, true,
-                                    q.start.z + q.step_height};
+            const SphereVisit visit{context, capsule_sphere_centre(q), q.move, direction, q.radius,
+                                    true,    q.start.z + q.step_height};
             walk(level, q, how, counter_bug, stats, observer, visit);
             break;
         }
         case QueryKind::box_sweep:
-            walk(level, q, how, counter_bug, stats, observer,
-                 BoxVisit{context, q.box(), q.move, direction});
+            walk(level, q, how, counter_bug, stats, observer, BoxVisit{context, q.box(), q.move, direction});
             break;
         case QueryKind::sphere_overlap:
-            walk(level, q, how, false, stats, observer,
-                 OverlapVisit{context, q.start, q.radius});
+            walk(level, q, how, false, stats, observer, OverlapVisit{context, q.start, q.radius});
             break;
     }
     visited.reset();

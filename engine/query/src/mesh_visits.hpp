@@ -23,7 +23,6 @@
 
 namespace levelsweep::detail {
 
-
 inline Vec3 min3(const Vec3& a, const Vec3& b) { return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}; }
 inline Vec3 max3(const Vec3& a, const Vec3& b) { return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}; }
 
@@ -41,12 +40,14 @@ inline bool skips_special(const QuerySettings& s, bool honour_option_8000) {
 // The sphere sweeps' side and direction tests at the centre c (triangle_filters.hpp).
 inline std::optional<FaceTest> sphere_face_test(const Level& level, std::uint32_t tri, const Vec3& c, const Vec3& M,
                                                 const QuerySettings& s) {
-    return face_test(level.normal(tri), level.plane(tri), level.flags(tri), c, M, (s.options & option::mark_faces) != 0);
+    return face_test(level.normal(tri), level.plane(tri), level.flags(tri), c, M,
+                     (s.options & option::mark_faces) != 0);
 }
 
 inline HitBranch branch_of(SphereTriBranch b) {
-    return b == SphereTriBranch::edge ? HitBranch::edge : b == SphereTriBranch::corner ? HitBranch::corner
-                                                                                       : HitBranch::face;
+    return b == SphereTriBranch::edge     ? HitBranch::edge
+           : b == SphereTriBranch::corner ? HitBranch::corner
+                                          : HitBranch::face;
 }
 
 inline KernelBranch kernel_branch_of(SphereTriBranch b) {
@@ -114,7 +115,8 @@ struct SphereVisit {
         const auto face = sphere_face_test(level, tri, c, M, s);
         if (!face) return Counter::advanced;
         if (capsule) {
-            const float top = std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
+            const float top =
+                std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
             if (below_step(top, step_top)) return Counter::advanced;  // a step: never reaches the kernel
         }
         const WorkingTriangle t = level_triangle(level, tri, face->flipped);

@@ -45,9 +45,8 @@ void walk_cell(const CellGrid& grid, std::size_t cell, bool counter_bug, QuerySt
 template <class Visit, class OnCell, class OnCellDone>
 void walk_grid(const CellGrid& grid, const CellRange& range, bool counter_bug, QueryStats& stats, Visit&& visit,
                OnCell&& on_cell, OnCellDone&& on_cell_done) {
-    grid.for_each_cell(range, [&](std::size_t cell) {
-        walk_cell(grid, cell, counter_bug, stats, visit, on_cell, on_cell_done);
-    });
+    grid.for_each_cell(
+        range, [&](std::size_t cell) { walk_cell(grid, cell, counter_bug, stats, visit, on_cell, on_cell_done); });
 }
 
 // The part [t0, t1] of a segment's parameter range; empty when t0 > t1 (or NaN).
@@ -77,7 +76,8 @@ bool for_each_segment_cell(const GridGeometry& g, const CellRange& box, const Ve
     auto clip = [&](TSpan in, int axis, std::uint32_t i) {
         const float o = component(g.origin, axis), s = component(g.cell_size, axis), margin = s * slab_margin;
         const float lo = i == 0 ? -inf : (o + static_cast<float>(i) * s) - margin;
-        const float hi = i + 1 == g.dims[static_cast<std::size_t>(axis)] ? inf : (o + static_cast<float>(i + 1) * s) + margin;
+        const float hi =
+            i + 1 == g.dims[static_cast<std::size_t>(axis)] ? inf : (o + static_cast<float>(i + 1) * s) + margin;
         const float p = component(a, axis), v = component(d, axis);
         if (v == 0.0f) return p >= lo && p <= hi ? in : TSpan{1.0f, 0.0f};
         float ta = (lo - p) / v, tb = (hi - p) / v;

@@ -32,8 +32,8 @@ struct QueryRunner::Impl {
     const Level& level;
     const Path path;
     const Isa isa;
-    std::optional<BatchLevel> owned;           // built here, or
-    const BatchLevel* batch = nullptr;         // the caller's, or none on the reference path
+    std::optional<BatchLevel> owned;    // built here, or
+    const BatchLevel* batch = nullptr;  // the caller's, or none on the reference path
     tbb::task_arena arena;
     tbb::enumerable_thread_specific<Worker> workers;
 

@@ -14,14 +14,16 @@ namespace levelsweep {
 namespace {
 
 constexpr std::array<std::string_view, diff_aspect_count> aspect_names = {
-    "index", "kind", "status", "count", "found", "overflow", "fraction", "depth", "normal",
+    "index", "kind",      "status",   "count", "found",          "overflow", "fraction",    "depth", "normal",
     "point", "direction", "triangle", "flags", "triangle_flags", "material", "inside_mask", "stats",
 };
 
 constexpr std::uint32_t bit(DiffAspect a) { return 1u << static_cast<unsigned>(a); }
 
 bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
-bool same_bits(const Vec3& a, const Vec3& b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
+bool same_bits(const Vec3& a, const Vec3& b) {
+    return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
+}
 
 bool same_fraction(float a, float b, double tolerance) {
     return same_bits(a, b) || std::fabs(static_cast<double>(a) - static_cast<double>(b)) <= tolerance;
@@ -29,8 +31,8 @@ bool same_fraction(float a, float b, double tolerance) {
 
 bool same_stats(const QueryStats& a, const QueryStats& b) {
     return a.cells == b.cells && a.entries == b.entries && a.extra_entries == b.extra_entries &&
-           a.kernel_calls == b.kernel_calls && std::equal(std::begin(a.hits_by_branch), std::end(a.hits_by_branch),
-                                                          std::begin(b.hits_by_branch));
+           a.kernel_calls == b.kernel_calls &&
+           std::equal(std::begin(a.hits_by_branch), std::end(a.hits_by_branch), std::begin(b.hits_by_branch));
 }
 
 std::uint32_t contact_aspects(const MeshContact& a, const MeshContact& b, double tolerance) {
@@ -82,7 +84,8 @@ std::string describe_contact(const MeshContact& a, const MeshContact& b, std::ui
     if (has(DiffAspect::triangle_flags))
         add(s, ", ", "triangle_flags", std::to_string(a.triangle_flags), std::to_string(b.triangle_flags));
     if (has(DiffAspect::material)) add(s, ", ", "material", std::to_string(a.material), std::to_string(b.material));
-    if (has(DiffAspect::inside_mask)) add(s, ", ", "inside_mask", std::to_string(a.inside_mask), std::to_string(b.inside_mask));
+    if (has(DiffAspect::inside_mask))
+        add(s, ", ", "inside_mask", std::to_string(a.inside_mask), std::to_string(b.inside_mask));
     return s;
 }
 
@@ -114,16 +117,20 @@ ResultDiff compare_results(const ResultRecord& a, const ResultRecord& b, const D
 std::string describe_difference(const ResultRecord& a, const ResultRecord& b, const ResultDiff& d) {
     std::string s;
     if (d.has(DiffAspect::index)) add(s, "; ", "index", std::to_string(a.index), std::to_string(b.index));
-    if (d.has(DiffAspect::kind)) add(s, "; ", "kind", std::string(query_kind_name(a.kind)), std::string(query_kind_name(b.kind)));
+    if (d.has(DiffAspect::kind))
+        add(s, "; ", "kind", std::string(query_kind_name(a.kind)), std::string(query_kind_name(b.kind)));
     if (d.has(DiffAspect::status)) add(s, "; ", "status", status_text(a), status_text(b));
-    if (d.has(DiffAspect::count)) add(s, "; ", "count", std::to_string(a.contacts.size()), std::to_string(b.contacts.size()));
+    if (d.has(DiffAspect::count))
+        add(s, "; ", "count", std::to_string(a.contacts.size()), std::to_string(b.contacts.size()));
     if (d.has(DiffAspect::found)) add(s, "; ", "found", std::to_string(a.result.found), std::to_string(b.result.found));
     if (d.has(DiffAspect::overflow))
-        add(s, "; ", "overflow", std::string(a.result.overflow ? "true" : "false"), std::string(b.result.overflow ? "true" : "false"));
+        add(s, "; ", "overflow", std::string(a.result.overflow ? "true" : "false"),
+            std::string(b.result.overflow ? "true" : "false"));
     if (d.first_contact != ResultDiff::no_contact) {
         const std::size_t i = d.first_contact;
         if (!s.empty()) s += "; ";
-        s += "contact " + std::to_string(i) + ": " + describe_contact(a.contacts[i], b.contacts[i], d.first_contact_aspects);
+        s += "contact " + std::to_string(i) + ": " +
+             describe_contact(a.contacts[i], b.contacts[i], d.first_contact_aspects);
     }
     if (d.has(DiffAspect::stats)) {
         const QueryStats &x = a.result.stats, &y = b.result.stats;

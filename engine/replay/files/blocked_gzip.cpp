@@ -25,10 +25,12 @@ constexpr std::size_t batch_blocks = 64;
 constexpr std::size_t entry_bytes = 16;
 constexpr std::size_t entries_per_member = 4094;
 constexpr char index_magic[8] = {'L', 'S', 'W', 'P', 'G', 'Z', 'I', 'X'};
-constexpr std::size_t trailer_payload_bytes = 36;  // magic, members, first index member, data bytes, CRC-32 of the entries
+constexpr std::size_t trailer_payload_bytes =
+    36;  // magic, members, first index member, data bytes, CRC-32 of the entries
 // BGZF's end-of-file marker: an empty member, the last 28 bytes of every BGZF file.
-constexpr std::array<unsigned char, 28> eof_marker = {0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff, 0x06, 0, 0x42, 0x43,
-                                                      0x02, 0,    0x1b, 0,    0x03, 0, 0, 0, 0, 0, 0, 0,    0,    0};
+constexpr std::array<unsigned char, 28> eof_marker = {0x1f, 0x8b, 0x08, 0x04, 0,    0, 0,    0, 0,    0xff,
+                                                      0x06, 0,    0x42, 0x43, 0x02, 0, 0x1b, 0, 0x03, 0,
+                                                      0,    0,    0,    0,    0,    0, 0,    0};
 // An empty deflate stream: one final fixed-Huffman block holding only its end code.
 constexpr std::array<unsigned char, 2> empty_deflate = {0x03, 0x00};
 
@@ -43,7 +45,8 @@ std::optional<std::span<const std::byte>> subfield(std::span<const std::byte> ex
         if (extra.size() - at < 4) return std::nullopt;
         const std::size_t length = load_u16(extra.data() + at + 2);
         if (extra.size() - at - 4 < length) return std::nullopt;
-        if (extra[at] == std::byte(si1) && extra[at + 1] == std::byte(si2) && !found) found = extra.subspan(at + 4, length);
+        if (extra[at] == std::byte(si1) && extra[at + 1] == std::byte(si2) && !found)
+            found = extra.subspan(at + 4, length);
         at += 4 + length;
     }
     return found;
@@ -53,7 +56,8 @@ std::optional<std::span<const std::byte>> subfield(std::span<const std::byte> ex
 // BGZF's BSIZE) and `more`, the further subfields (each SI1 SI2 LEN data).
 std::vector<std::byte> header_with(std::span<const std::byte> more, std::size_t member_size) {
     ByteWriter w;
-    for (const unsigned char b : {0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff}) w.put(b, 1);  // MTIME 0, XFL 0, OS unknown
+    for (const unsigned char b : {0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff})
+        w.put(b, 1);  // MTIME 0, XFL 0, OS unknown
     w.u16(static_cast<std::uint16_t>(6 + more.size()));
     w.text("BC", 2);
     w.u16(2);
@@ -79,9 +83,11 @@ std::vector<std::byte> empty_member(const char (&id)[3], std::span<const std::by
 // The payload of the subfield (si1, si2) of an empty member that fills `bytes`.
 std::optional<std::span<const std::byte>> empty_member_payload(std::span<const std::byte> bytes, char si1, char si2) {
     const auto m = member_at(bytes);
-    if (!m || m->size != bytes.size() || m->size != m->header_bytes + empty_deflate.size() + member_trailer_bytes) return std::nullopt;
+    if (!m || m->size != bytes.size() || m->size != m->header_bytes + empty_deflate.size() + member_trailer_bytes)
+        return std::nullopt;
     const auto tail = bytes.subspan(m->header_bytes);
-    if (!std::equal(empty_deflate.begin(), empty_deflate.end(), tail.begin(), [](unsigned char a, std::byte b) { return std::byte(a) == b; }))
+    if (!std::equal(empty_deflate.begin(), empty_deflate.end(), tail.begin(),
+                    [](unsigned char a, std::byte b) { return std::byte(a) == b; }))
         return std::nullopt;
     if (load_u64(tail.data() + empty_deflate.size()) != 0) return std::nullopt;
     return subfield(bytes.subspan(fixed_header_bytes, m->header_bytes - fixed_header_bytes), si1, si2);
@@ -98,8 +104,8 @@ using Compressor = std::unique_ptr<libdeflate_compressor, CompressorDelete>;
 void compress_block(libdeflate_compressor& c, std::span<const std::byte> data, std::vector<std::byte>& member) {
     const std::size_t header = fixed_header_bytes + 6;
     member.resize(header + ::libdeflate_deflate_compress_bound(&c, data.size()) + member_trailer_bytes);
-    const std::size_t deflated =
-            ::libdeflate_deflate_compress(&c, data.data(), data.size(), member.data() + header, member.size() - header - member_trailer_bytes);
+    const std::size_t deflated = ::libdeflate_deflate_compress(&c, data.data(), data.size(), member.data() + header,
+                                                               member.size() - header - member_trailer_bytes);
     const std::size_t size = header + deflated + member_trailer_bytes;
     if (deflated == 0 || size > max_member_bytes) throw std::logic_error("blocked gzip: a block does not fit a member");
     const std::vector<std::byte> h = header_with({}, size);
@@ -125,7 +131,9 @@ std::optional<Member> member_at(std::span<const std::byte> bytes) {
     return Member{header, size};
 }
 
-std::uint32_t member_data_bytes(std::span<const std::byte> member) { return load_u32(member.data() + member.size() - 4); }
+std::uint32_t member_data_bytes(std::span<const std::byte> member) {
+    return load_u32(member.data() + member.size() - 4);
+}
 
 bool inflate_member(libdeflate_decompressor& d, std::span<const std::byte> member, std::span<std::byte> out) {
     const auto m = member_at(member);
@@ -133,7 +141,7 @@ bool inflate_member(libdeflate_decompressor& d, std::span<const std::byte> membe
     const auto deflate = member.subspan(m->header_bytes, m->size - m->header_bytes - member_trailer_bytes);
     std::size_t used = 0, made = 0;
     if (::libdeflate_deflate_decompress_ex(&d, deflate.data(), deflate.size(), out.data(), out.size(), &used, &made) !=
-                LIBDEFLATE_SUCCESS ||
+            LIBDEFLATE_SUCCESS ||
         used != deflate.size() || made != out.size())
         return false;
     const std::byte* trailer = member.data() + member.size() - member_trailer_bytes;
@@ -142,7 +150,8 @@ bool inflate_member(libdeflate_decompressor& d, std::span<const std::byte> membe
 
 std::optional<Index> read_index(std::uint64_t file_size,
                                 const std::function<std::size_t(std::uint64_t at, std::span<std::byte> out)>& read_at) {
-    const std::size_t trailer_member = fixed_header_bytes + 6 + 4 + trailer_payload_bytes + empty_deflate.size() + member_trailer_bytes;
+    const std::size_t trailer_member =
+        fixed_header_bytes + 6 + 4 + trailer_payload_bytes + empty_deflate.size() + member_trailer_bytes;
     const std::size_t tail_bytes = trailer_member + eof_marker.size();
     if (file_size < tail_bytes) return std::nullopt;
     std::vector<std::byte> tail(tail_bytes);
@@ -174,8 +183,9 @@ std::optional<Index> read_index(std::uint64_t file_size,
     for (std::size_t i = 0; i < members; ++i) {
         const IndexEntry e{load_u64(entries.data() + entry_bytes * i), load_u64(entries.data() + entry_bytes * i + 8)};
         const IndexEntry before = i == 0 ? IndexEntry{} : index.members.back();
-        if ((i == 0 && (e.compressed != 0 || e.data != 0)) || (i > 0 && (e.compressed <= before.compressed || e.data < before.data)) ||
-            e.compressed >= first || e.data > index.data_bytes)
+        if ((i == 0 && (e.compressed != 0 || e.data != 0)) ||
+            (i > 0 && (e.compressed <= before.compressed || e.data < before.data)) || e.compressed >= first ||
+            e.data > index.data_bytes)
             return std::nullopt;
         index.members.push_back(e);
     }
@@ -198,13 +208,15 @@ void Writer::compress_full_blocks(bool all) {
     const std::size_t blocks = all ? (pending_.size() + block_bytes - 1) / block_bytes : pending_.size() / block_bytes;
     if (blocks == 0) return;
     if (out_.size() < blocks) out_.resize(blocks);
-    tbb::enumerable_thread_specific<Compressor> compressors([this] { return Compressor(::libdeflate_alloc_compressor(level_)); });
+    tbb::enumerable_thread_specific<Compressor> compressors(
+        [this] { return Compressor(::libdeflate_alloc_compressor(level_)); });
     parallel_loop(0, blocks, 1, [&](const auto& range) {
         Compressor& c = compressors.local();
         if (!c) throw std::bad_alloc();
         for (std::size_t b = range.begin(); b != range.end(); ++b) {
             const std::size_t start = b * block_bytes;
-            compress_block(*c, std::span(pending_).subspan(start, std::min(block_bytes, pending_.size() - start)), out_[b]);
+            compress_block(*c, std::span(pending_).subspan(start, std::min(block_bytes, pending_.size() - start)),
+                           out_[b]);
         }
     });
     for (std::size_t b = 0; b < blocks; ++b) {
@@ -213,7 +225,8 @@ void Writer::compress_full_blocks(bool all) {
         compressed_ += out_[b].size();
         data_ += std::min(block_bytes, pending_.size() - b * block_bytes);
     }
-    pending_.erase(pending_.begin(), pending_.begin() + static_cast<long>(std::min(pending_.size(), blocks * block_bytes)));
+    pending_.erase(pending_.begin(),
+                   pending_.begin() + static_cast<long>(std::min(pending_.size(), blocks * block_bytes)));
 }
 
 void Writer::finish() {
@@ -229,7 +242,8 @@ void Writer::finish() {
         entries.insert(entries.end(), w.bytes().begin(), w.bytes().end());
     }
     for (std::size_t at = 0; at < entries.size(); at += entries_per_member * entry_bytes)
-        sink_(empty_member("LI", std::span(entries).subspan(at, std::min(entries_per_member * entry_bytes, entries.size() - at))));
+        sink_(empty_member(
+            "LI", std::span(entries).subspan(at, std::min(entries_per_member * entry_bytes, entries.size() - at))));
     ByteWriter t;
     t.text(index_magic, 8);
     t.u64(index_.size());

@@ -22,13 +22,14 @@ namespace levelsweep::detail {
 
 namespace {
 
-constexpr std::size_t plain_buffer_bytes = 1 << 18;    // small reads of a plain file
+constexpr std::size_t plain_buffer_bytes = 1 << 18;  // small reads of a plain file
 // Blocked gzip read ahead: 4 MiB, 64 members or more; or a sixteenth of the
 // memory limit when that is less, but always two members' room.
 std::size_t compressed_bytes() {
-    return static_cast<std::size_t>(std::clamp<std::uint64_t>(memory_limit() / 16, 2 * blocked_gzip::max_member_bytes, std::uint64_t{1} << 22));
+    return static_cast<std::size_t>(
+        std::clamp<std::uint64_t>(memory_limit() / 16, 2 * blocked_gzip::max_member_bytes, std::uint64_t{1} << 22));
 }
-constexpr std::size_t gzip_fixed_header_bytes = 12;    // up to and with XLEN
+constexpr std::size_t gzip_fixed_header_bytes = 12;  // up to and with XLEN
 
 struct DecompressorDelete {
     void operator()(libdeflate_decompressor* d) const { ::libdeflate_free_decompressor(d); }
@@ -51,7 +52,8 @@ struct BulkInput::Decompressors {
 
 BulkInput::BulkInput(const std::filesystem::path& path) : name_(path.string()) {
     struct stat st {};
-    if (::stat(name_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw ReplayFileError(name_, 0, "is a directory, not a file");  // as the decoder says it
+    if (::stat(name_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw ReplayFileError(name_, 0, "is a directory, not a file");  // as the decoder says it
     fd_ = ::open(name_.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw ReplayFileError(name_, 0, std::string("cannot open: ") + std::strerror(errno));
     const bool regular = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
@@ -81,11 +83,24 @@ BulkInput::~BulkInput() {
 }
 
 BulkInput::BulkInput(BulkInput&& o) noexcept
-    : name_(std::move(o.name_)), mode_(o.mode_), fd_(std::exchange(o.fd_, -1)), decoded_(std::move(o.decoded_)), offset_(o.offset_),
-      damage_(std::move(o.damage_)), buffer_(std::move(o.buffer_)), buffer_at_(o.buffer_at_), buffer_end_(o.buffer_end_),
-      compressed_(std::move(o.compressed_)), compressed_at_(o.compressed_at_), compressed_end_(o.compressed_end_),
-      compressed_file_(o.compressed_file_), file_ended_(o.file_ended_), pending_(std::move(o.pending_)), pending_at_(o.pending_at_),
-      decompressors_(std::move(o.decompressors_)), index_(std::move(o.index_)) {}
+    : name_(std::move(o.name_)),
+      mode_(o.mode_),
+      fd_(std::exchange(o.fd_, -1)),
+      decoded_(std::move(o.decoded_)),
+      offset_(o.offset_),
+      damage_(std::move(o.damage_)),
+      buffer_(std::move(o.buffer_)),
+      buffer_at_(o.buffer_at_),
+      buffer_end_(o.buffer_end_),
+      compressed_(std::move(o.compressed_)),
+      compressed_at_(o.compressed_at_),
+      compressed_end_(o.compressed_end_),
+      compressed_file_(o.compressed_file_),
+      file_ended_(o.file_ended_),
+      pending_(std::move(o.pending_)),
+      pending_at_(o.pending_at_),
+      decompressors_(std::move(o.decompressors_)),
+      index_(std::move(o.index_)) {}
 
 void BulkInput::open_decoded() {
     mode_ = Mode::decoded;
@@ -101,7 +116,9 @@ std::size_t BulkInput::fill(std::span<std::byte> out, bool some) {
     while (got < out.size()) {
         const Mode before = mode_;
         const auto rest = out.subspan(got);
-        got += mode_ == Mode::plain ? read_plain(rest, some) : mode_ == Mode::blocked ? read_blocked(rest, some) : read_decoded(rest, some);
+        got += mode_ == Mode::plain     ? read_plain(rest, some)
+               : mode_ == Mode::blocked ? read_blocked(rest, some)
+                                        : read_decoded(rest, some);
         if (mode_ == before || (some && got > 0)) break;  // the end, or all that was asked for
     }
     return got;
@@ -125,8 +142,11 @@ std::size_t BulkInput::read_plain(std::span<std::byte> out, bool some) {
         // Large reads go straight into the caller's buffer, small ones through ours.
         const bool direct = out.size() - got >= plain_buffer_bytes;
         if (!direct && buffer_.empty()) buffer_.resize(plain_buffer_bytes);
-        const ssize_t n = direct ? ::read(fd_, out.data() + got, out.size() - got) : ::read(fd_, buffer_.data(), buffer_.size());
-        if (n < 0) damage_ = ReplayFileError(name_, offset_ + got, std::string("read error: ") + std::strerror(errno));  // as the decoder says it
+        const ssize_t n =
+            direct ? ::read(fd_, out.data() + got, out.size() - got) : ::read(fd_, buffer_.data(), buffer_.size());
+        if (n < 0)
+            damage_ = ReplayFileError(name_, offset_ + got,
+                                      std::string("read error: ") + std::strerror(errno));  // as the decoder says it
         if (n <= 0) break;
         if (direct) {
             got += static_cast<std::size_t>(n);
@@ -234,7 +254,8 @@ std::size_t BulkInput::read_blocked(std::span<std::byte> out, bool some) {
             for (std::size_t j = range.begin(); j != range.end(); ++j) {
                 const Job& job = jobs[j];
                 const auto member = std::span<const std::byte>(compressed_).subspan(job.at, job.size);
-                ok[j] = blocked_gzip::inflate_member(*d, member, job.pending ? std::span(pending_) : out.subspan(job.into, job.data));
+                ok[j] = blocked_gzip::inflate_member(
+                    *d, member, job.pending ? std::span(pending_) : out.subspan(job.into, job.data));
             }
         });
         const auto failed = static_cast<std::size_t>(std::find(ok.begin(), ok.end(), 0) - ok.begin());
@@ -266,7 +287,8 @@ void BulkInput::to_decoded() {
     open_decoded();
     std::vector<std::byte> skip(1 << 16);
     for (std::uint64_t left = offset_; left > 0;) {
-        const std::size_t n = decoded_->read(std::span(skip).first(static_cast<std::size_t>(std::min<std::uint64_t>(left, skip.size()))));
+        const std::size_t n =
+            decoded_->read(std::span(skip).first(static_cast<std::size_t>(std::min<std::uint64_t>(left, skip.size()))));
         if (n == 0) break;  // it ended before (damage() says why)
         left -= n;
     }
@@ -286,20 +308,23 @@ bool BulkInput::seek(std::uint64_t target) {
     if (mode_ == Mode::blocked) {
         if (!index_) {
             struct stat st {};
-            index_.emplace(::fstat(fd_, &st) != 0 ? std::nullopt
-                                                   : blocked_gzip::read_index(static_cast<std::uint64_t>(st.st_size),
-                                                                              [this](std::uint64_t at, std::span<std::byte> b) {
-                                                                                  const ssize_t n = ::pread(fd_, b.data(), b.size(), static_cast<off_t>(at));
-                                                                                  return n < 0 ? std::size_t{0} : static_cast<std::size_t>(n);
-                                                                              }));
+            index_.emplace(
+                ::fstat(fd_, &st) != 0
+                    ? std::nullopt
+                    : blocked_gzip::read_index(
+                          static_cast<std::uint64_t>(st.st_size), [this](std::uint64_t at, std::span<std::byte> b) {
+                              const ssize_t n = ::pread(fd_, b.data(), b.size(), static_cast<off_t>(at));
+                              return n < 0 ? std::size_t{0} : static_cast<std::size_t>(n);
+                          }));
         }
         // The member that holds the target, through the index; without one, from
         // the start when the target is behind.
         blocked_gzip::IndexEntry from{};
         if (*index_) {
             const auto& members = (*index_)->members;
-            const auto after = std::upper_bound(members.begin(), members.end(), target,
-                                                [](std::uint64_t t, const blocked_gzip::IndexEntry& e) { return t < e.data; });
+            const auto after =
+                std::upper_bound(members.begin(), members.end(), target,
+                                 [](std::uint64_t t, const blocked_gzip::IndexEntry& e) { return t < e.data; });
             if (after != members.begin()) from = *std::prev(after);
         }
         if (*index_ || target < offset_) {
@@ -317,7 +342,9 @@ bool BulkInput::seek(std::uint64_t target) {
     }
     std::vector<std::byte> skip(std::min<std::uint64_t>(target - offset_, 1 << 20));
     while (offset_ < target)
-        if (fill(std::span(skip).first(static_cast<std::size_t>(std::min<std::uint64_t>(target - offset_, skip.size()))), false) == 0)
+        if (fill(
+                std::span(skip).first(static_cast<std::size_t>(std::min<std::uint64_t>(target - offset_, skip.size()))),
+                false) == 0)
             return false;
     return true;
 }

@@ -16,7 +16,8 @@ constexpr std::size_t buffer_bytes = std::size_t{1} << 16;
 constexpr unsigned char gzip_magic[2] = {0x1f, 0x8b};
 
 bool starts_gzip(const std::byte* p) {
-    return std::to_integer<unsigned char>(p[0]) == gzip_magic[0] && std::to_integer<unsigned char>(p[1]) == gzip_magic[1];
+    return std::to_integer<unsigned char>(p[0]) == gzip_magic[0] &&
+           std::to_integer<unsigned char>(p[1]) == gzip_magic[1];
 }
 
 }  // namespace
@@ -28,7 +29,8 @@ DecodedInput::DecodedInput(const std::string& path) : name_(path), raw_(buffer_b
         return;  // plain, read as it arrives: a sniff could wait for bytes a pipe has not sent yet
     }
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw ReplayFileError(path, 0, "is a directory, not a file");
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw ReplayFileError(path, 0, "is a directory, not a file");
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw ReplayFileError(path, 0, std::string("cannot open: ") + std::strerror(errno));
     if (::fstat(fd_, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
@@ -42,7 +44,8 @@ DecodedInput::DecodedInput(const std::string& path) : name_(path), raw_(buffer_b
     if (raw_end_ >= 2 && starts_gzip(raw_.data())) {
         gzip_ = true;
         decoded_.resize(buffer_bytes);
-        if (::inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK) throw ReplayFileError(path, 0, "cannot start decoding the gzip stream");
+        if (::inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK)
+            throw ReplayFileError(path, 0, "cannot start decoding the gzip stream");
     } else {
         end_ = raw_end_;  // the sniffed bytes are the data's first
     }
@@ -114,8 +117,8 @@ bool DecodedInput::decode_more() {
             }
             if (raw_end_ - raw_at_ < 2 || !starts_gzip(raw_.data() + raw_at_)) {
                 const std::uint64_t compressed_at = raw_read_ - (raw_end_ - raw_at_);
-                end_early(InputDamage::damaged, "data after the end of the gzip stream (at byte " + std::to_string(compressed_at) +
-                                                    " of the compressed file)");
+                end_early(InputDamage::damaged, "data after the end of the gzip stream (at byte " +
+                                                    std::to_string(compressed_at) + " of the compressed file)");
                 return false;
             }
             ::inflateReset(&z_);
@@ -129,9 +132,11 @@ bool DecodedInput::decode_more() {
         const std::size_t produced = decoded_.size() - end_ - z_.avail_out;
         raw_at_ = raw_end_ - z_.avail_in;
         end_ += produced;
-        if (ret == Z_STREAM_END) between_members_ = true;
+        if (ret == Z_STREAM_END)
+            between_members_ = true;
         else if (ret != Z_OK && ret != Z_BUF_ERROR) {
-            end_early(InputDamage::damaged, std::string("the gzip stream is damaged: ") + (z_.msg ? z_.msg : "inflate failed"));
+            end_early(InputDamage::damaged,
+                      std::string("the gzip stream is damaged: ") + (z_.msg ? z_.msg : "inflate failed"));
             return produced > 0;
         }
         if (produced > 0) return true;

@@ -67,12 +67,12 @@ private:
     bool raw_ended_ = false;
     bool ended_ = false;
     z_stream z_{};
-    std::vector<std::byte> raw_;      // bytes as read (a gzip stream: its compressed bytes)
+    std::vector<std::byte> raw_;  // bytes as read (a gzip stream: its compressed bytes)
     std::size_t raw_at_ = 0, raw_end_ = 0;
     std::vector<std::byte> decoded_;  // gzip only: what inflate gave (plain data stays in raw_)
     std::size_t at_ = 0, end_ = 0;    // the untaken part of the data buffer
     InputDigest digest_;
-    std::uint64_t raw_read_ = 0;      // bytes read from the file, for "data after the gzip stream"
+    std::uint64_t raw_read_ = 0;  // bytes read from the file, for "data after the gzip stream"
     std::optional<ReplayFileError> damage_;
     std::optional<InputDamage> kind_;
 };

@@ -28,9 +28,12 @@ std::span<const std::byte, 8> magic_bytes() {
     return std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(query_file_magic), 8);
 }
 
-std::span<const std::byte> bytes_of(const std::string& text) { return std::as_bytes(std::span(text.data(), text.size())); }
+std::span<const std::byte> bytes_of(const std::string& text) {
+    return std::as_bytes(std::span(text.data(), text.size()));
+}
 
-std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level_checksum, const std::string& metadata) {
+std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level_checksum,
+                                        const std::string& metadata) {
     ByteWriter w;
     w.text(query_file_magic, 8);
     w.u32(query_file_version);
@@ -87,7 +90,8 @@ std::string decode_query_record(std::span<const std::byte, query_record_bytes> i
     const std::uint32_t word = load_u32(in.data());
     const std::uint32_t kind = word & 0xff, collect = (word >> 8) & 0xff;
     if (kind >= static_cast<std::uint32_t>(query_kind_count)) return "unknown query kind " + std::to_string(kind);
-    if (collect > static_cast<std::uint32_t>(Collect::closest)) return "unknown collect code " + std::to_string(collect);
+    if (collect > static_cast<std::uint32_t>(Collect::closest))
+        return "unknown collect code " + std::to_string(collect);
     if (word >> 16 != 0) return "reserved bytes 2 and 3 are not zero";
     q.kind = static_cast<QueryKind>(kind);
     q.settings.collect = static_cast<Collect>(collect);
@@ -96,7 +100,9 @@ std::string decode_query_record(std::span<const std::byte, query_record_bytes> i
     q.settings.max_contacts = load_u32(in.data() + 12);
     q.settings.nz_min = load_f32(in.data() + 16);
     q.settings.nz_max = load_f32(in.data() + 20);
-    auto vec = [&](std::size_t at) { return Vec3{load_f32(in.data() + at), load_f32(in.data() + at + 4), load_f32(in.data() + at + 8)}; };
+    auto vec = [&](std::size_t at) {
+        return Vec3{load_f32(in.data() + at), load_f32(in.data() + at + 4), load_f32(in.data() + at + 8)};
+    };
     q.start = vec(24);
     q.move = vec(36);
     q.radius = load_f32(in.data() + 48);
@@ -164,13 +170,15 @@ QueryFileReader::QueryFileReader(std::unique_ptr<detail::DecodedInput> input) {
     const std::string& name = impl_->in.name();
     std::array<std::byte, header_bytes> h;
     const std::size_t got = impl_->in.read(h);
-    if (got < 8 || std::memcmp(h.data(), query_file_magic, 8) != 0) throw ReplayFileError(name, 0, "not a levelsweep query file (bad magic)");
+    if (got < 8 || std::memcmp(h.data(), query_file_magic, 8) != 0)
+        throw ReplayFileError(name, 0, "not a levelsweep query file (bad magic)");
     if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
     if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
         throw ReplayFileError(name, 60, "header CRC-32 mismatch");
     if (load_u32(h.data() + 8) != query_file_version)
-        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(load_u32(h.data() + 8)) + " (this build reads " +
-                                           std::to_string(query_file_version) + ")");
+        throw ReplayFileError(name, 8,
+                              "unsupported version " + std::to_string(load_u32(h.data() + 8)) + " (this build reads " +
+                                  std::to_string(query_file_version) + ")");
     if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
     if (load_u32(h.data() + 16) != query_record_bytes) throw ReplayFileError(name, 16, "record size is not 112");
     const std::uint32_t meta = load_u32(h.data() + 20);
@@ -180,9 +188,11 @@ QueryFileReader::QueryFileReader(std::unique_ptr<detail::DecodedInput> input) {
     impl_->unknown_count = header_.count == unknown_count;
     std::string text(meta, '\0');
     if (impl_->in.read(std::as_writable_bytes(std::span(text.data(), text.size()))) != meta)
-        throw ReplayFileError(name, impl_->in.offset(),
-                              impl_->in.damage() ? impl_->in.damage()->reason() : "truncated metadata (the file ends here)");
-    if (load_u32(h.data() + 40) != detail::crc32_of(bytes_of(text))) throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
+        throw ReplayFileError(
+            name, impl_->in.offset(),
+            impl_->in.damage() ? impl_->in.damage()->reason() : "truncated metadata (the file ends here)");
+    if (load_u32(h.data() + 40) != detail::crc32_of(bytes_of(text)))
+        throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
 }
 
@@ -206,8 +216,8 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
             QueryRecord& r = out[i];
             r.text.clear();
             r.position = im.read + i;
-            r.error = decode_query_record(std::span<const std::byte, query_record_bytes>(im.bytes.data() + i * query_record_bytes,
-                                                                                     query_record_bytes),
+            r.error = decode_query_record(std::span<const std::byte, query_record_bytes>(
+                                              im.bytes.data() + i * query_record_bytes, query_record_bytes),
                                           r.query);  // a malformed record carries the default query
             r.malformed = !r.error.empty();
             if (r.malformed) r.error = "byte " + std::to_string(start + i * query_record_bytes) + ": " + r.error;
@@ -229,7 +239,8 @@ std::size_t QueryFileReader::read(std::span<QueryRecord> out) {
         // (nor digested: the records are what a run depends on).
         const std::uint64_t at = im.in.offset();
         if (!im.in.peek(1).empty())
-            truncation_ = ReplayFileError(im.in.name(), at, "data after the " + std::to_string(header_.count) + " records the header counts");
+            truncation_ = ReplayFileError(
+                im.in.name(), at, "data after the " + std::to_string(header_.count) + " records the header counts");
         else if (im.in.damage())
             truncation_ = im.in.damage();
         im.done = true;

@@ -63,7 +63,8 @@ std::uint64_t checksum_of(const std::string& name, const std::string& line_name,
     const char* first = text.data() + (hex ? 2 : 0);
     const auto [end, ec] = std::from_chars(first, text.data() + text.size(), value, hex ? 16 : 10);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw ReplayFileError(name, 0, line_name + ": \"level_checksum\" must be \"0x\" and up to 16 hex digits, or a whole number");
+        throw ReplayFileError(
+            name, 0, line_name + ": \"level_checksum\" must be \"0x\" and up to 16 hex digits, or a whole number");
     return value;
 }
 
@@ -71,15 +72,19 @@ std::uint64_t checksum_of(const std::string& name, const std::string& line_name,
 
 // The header line: a version this build reads, a checksum as "0x..." (or
 // a whole number) and metadata as a string or any JSON value (kept as its text).
-bool read_query_header(const std::string& name, const std::string& line, std::size_t line_number, QueryFileHeader& header) {
+bool read_query_header(const std::string& name, const std::string& line, std::size_t line_number,
+                       QueryFileHeader& header) {
     if (!is_header(line)) return false;
     const std::string line_name = "line " + std::to_string(line_number);
     const json h = parse_json(line, name + ": " + line_name);
     const json& version = h.at("levelsweep_queries");
     if (!version.is_number_unsigned() || version.get<std::uint64_t>() != 1)
-        throw ReplayFileError(name, 0, line_name + ": unsupported \"levelsweep_queries\" version " + version.dump() + " (this build reads 1)");
+        throw ReplayFileError(
+            name, 0,
+            line_name + ": unsupported \"levelsweep_queries\" version " + version.dump() + " (this build reads 1)");
     if (h.contains("level_checksum")) header.level_checksum = checksum_of(name, line_name, h.at("level_checksum"));
-    if (h.contains("metadata")) header.metadata = h.at("metadata").is_string() ? h.at("metadata").get<std::string>() : h.at("metadata").dump();
+    if (h.contains("metadata"))
+        header.metadata = h.at("metadata").is_string() ? h.at("metadata").get<std::string>() : h.at("metadata").dump();
     return true;
 }
 
@@ -92,8 +97,10 @@ void too_long_record(QueryRecord& r) {
 
 void keep_text(std::string& text, std::string_view line) {
     constexpr std::size_t kept_room = std::size_t{64} << 10;
-    if (text.capacity() > kept_room && text.capacity() > 2 * line.size()) std::string(line).swap(text);
-    else text.assign(line);
+    if (text.capacity() > kept_room && text.capacity() > 2 * line.size())
+        std::string(line).swap(text);
+    else
+        text.assign(line);
 }
 
 // Running out of memory is not a property of the line, so it ends the read

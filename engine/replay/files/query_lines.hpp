@@ -22,7 +22,8 @@ namespace levelsweep::detail {
 // it is, `header` gets its checksum and metadata. Throws ReplayFileError for a
 // header this build cannot read (another version, a bad checksum), and
 // MemoryLimitError for one whose tree would not fit.
-bool read_query_header(const std::string& name, const std::string& line, std::size_t line_number, QueryFileHeader& header);
+bool read_query_header(const std::string& name, const std::string& line, std::size_t line_number,
+                       QueryFileHeader& header);
 
 // A line without anything but spaces, tabs and carriage returns: skipped.
 inline bool blank_line(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
@@ -51,7 +52,7 @@ std::unique_ptr<QuerySource> open_bulk_json_lines(const std::filesystem::path& p
 bool reader_check_wanted();
 // The bulk reader, checked record by record against the reference reader
 // `open_reference` opens: any difference throws std::logic_error naming both.
-std::unique_ptr<QuerySource> open_checked_json_lines(const std::filesystem::path& path,
-                                                     const std::function<std::unique_ptr<QuerySource>()>& open_reference);
+std::unique_ptr<QuerySource> open_checked_json_lines(
+    const std::filesystem::path& path, const std::function<std::unique_ptr<QuerySource>()>& open_reference);
 
 }  // namespace levelsweep::detail

@@ -27,7 +27,9 @@ namespace {
 
 // A read's worth of data: 4 MiB (many members, some 20,000 query lines), or a
 // sixteenth of the memory limit when that is less.
-std::size_t read_bytes() { return static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t{1} << 22, memory_limit() / 16)); }
+std::size_t read_bytes() {
+    return static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t{1} << 22, memory_limit() / 16));
+}
 
 // The lines of a BulkInput, cut in place in a buffer that keeps
 // query_line_padding readable bytes after its data (simdjson reads a line
@@ -42,7 +44,7 @@ public:
     const InputDigest& digest() const { return digest_; }
 
     struct Line {
-        std::string_view text;  // empty when too long
+        std::string_view text;     // empty when too long
         std::size_t readable = 0;  // bytes readable from text's first (simdjson's padding)
         std::uint64_t number = 0;
         bool too_long = false;
@@ -97,15 +99,18 @@ private:
         end_ -= begin_;
         scan_ -= begin_;
         begin_ = 0;
-        if (buffer_.size() < end_ + read_bytes() + query_line_padding) buffer_.resize(end_ + read_bytes() + query_line_padding);
-        const std::size_t n = in_.read_some(std::as_writable_bytes(std::span(buffer_.data() + end_, buffer_.size() - query_line_padding - end_)));
+        if (buffer_.size() < end_ + read_bytes() + query_line_padding)
+            buffer_.resize(end_ + read_bytes() + query_line_padding);
+        const std::size_t n = in_.read_some(
+            std::as_writable_bytes(std::span(buffer_.data() + end_, buffer_.size() - query_line_padding - end_)));
         end_ += n;
         return n > 0;
     }
 
     BulkInput& in_;
     std::vector<char> buffer_ = std::vector<char>(query_line_padding);
-    std::size_t begin_ = 0, scan_ = 0, end_ = 0;  // the line begun, how far it is known to hold no line break, the data's end
+    std::size_t begin_ = 0, scan_ = 0,
+                end_ = 0;  // the line begun, how far it is known to hold no line break, the data's end
     std::uint64_t number_ = 0;
     bool skipping_ = false;  // inside a line too long to keep
     InputDigest digest_;
@@ -163,19 +168,23 @@ public:
             r.error.clear();
             detail::keep_text(r.text, {});  // empty, and without the room a long line once took
             r.position = line.number;
-            if (line.too_long) detail::too_long_record(r);
-            else text += line.text.size();
+            if (line.too_long)
+                detail::too_long_record(r);
+            else
+                text += line.text.size();
         }
         // A line whose tree the reference parser would measure against the
         // memory limit is the reference parser's (json_io.hpp, parse_json).
-        const std::size_t fast_bytes = static_cast<std::size_t>(std::min<std::uint64_t>(memory_limit() / JsonTreeSize::most_per_byte, SIZE_MAX));
+        const std::size_t fast_bytes =
+            static_cast<std::size_t>(std::min<std::uint64_t>(memory_limit() / JsonTreeSize::most_per_byte, SIZE_MAX));
         parallel_loop(0, n, 64, [&](const auto& range) {
             FastQueryParser& parser = parsers_.local();
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
                 QueryRecord& r = out[i];
                 const LineCutter::Line& line = lines_of_[i];
                 if (r.malformed) continue;
-                if (line.text.size() <= fast_bytes && parser.parse(line.text, line.readable, Quirks::faithful(), r.query)) {
+                if (line.text.size() <= fast_bytes &&
+                    parser.parse(line.text, line.readable, Quirks::faithful(), r.query)) {
                     r.text.clear();
                     continue;
                 }
@@ -210,9 +219,9 @@ private:
     std::string name_;
     BulkInput in_;
     LineCutter lines_;
-    std::string first_;                          // the first line, when it is a query
-    std::optional<LineCutter::Line> pending_;    // the first line, not yet returned
-    std::vector<LineCutter::Line> lines_of_;     // the lines of the records being read
+    std::string first_;                        // the first line, when it is a query
+    std::optional<LineCutter::Line> pending_;  // the first line, not yet returned
+    std::vector<LineCutter::Line> lines_of_;   // the lines of the records being read
     tbb::enumerable_thread_specific<FastQueryParser> parsers_;
     QueryFileHeader header_;
 };

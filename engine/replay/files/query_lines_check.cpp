@@ -22,14 +22,17 @@ std::string describe(const QueryRecord& r) {
     std::array<std::byte, query_record_bytes> bytes;
     encode_query_record(r.query, bytes);
     std::string hex;
-    for (const std::byte b : bytes) hex += "0123456789abcdef"[std::to_integer<int>(b) >> 4], hex += "0123456789abcdef"[std::to_integer<int>(b) & 15];
+    for (const std::byte b : bytes)
+        hex += "0123456789abcdef"[std::to_integer<int>(b) >> 4],
+            hex += "0123456789abcdef"[std::to_integer<int>(b) & 15];
     return "line " + std::to_string(r.position) + (r.malformed ? " malformed (" + r.error + ")" : " query " + hex) +
            (r.text.empty() ? "" : " text \"" + printable_utf8(r.text) + "\"");
 }
 
-[[noreturn]] void differ(const std::string& name, const std::string& what, const std::string& bulk, const std::string& reference) {
-    throw std::logic_error(name + ": the bulk JSON Lines reader differs from the reference reader (" + what + "): bulk " + bulk +
-                           ", reference " + reference);
+[[noreturn]] void differ(const std::string& name, const std::string& what, const std::string& bulk,
+                         const std::string& reference) {
+    throw std::logic_error(name + ": the bulk JSON Lines reader differs from the reference reader (" + what +
+                           "): bulk " + bulk + ", reference " + reference);
 }
 
 std::string text_of(const std::optional<ReplayFileError>& e) { return e ? e->what() : std::string("none"); }
@@ -40,7 +43,8 @@ public:
         : bulk_(std::move(bulk)), reference_(std::move(reference)), name_(std::move(name)) {
         const QueryFileHeader &a = bulk_->header(), &b = reference_->header();
         if (a.count != b.count || a.level_checksum != b.level_checksum || a.metadata != b.metadata)
-            differ(name_, "the header", std::to_string(a.level_checksum) + " " + a.metadata, std::to_string(b.level_checksum) + " " + b.metadata);
+            differ(name_, "the header", std::to_string(a.level_checksum) + " " + a.metadata,
+                   std::to_string(b.level_checksum) + " " + b.metadata);
     }
     const QueryFileHeader& header() const override { return bulk_->header(); }
     std::optional<ReplayFileError> truncation() const override {
@@ -92,8 +96,8 @@ bool reader_check_wanted() {
     return check && *check && std::string(check) != "0";
 }
 
-std::unique_ptr<QuerySource> open_checked_json_lines(const std::filesystem::path& path,
-                                                     const std::function<std::unique_ptr<QuerySource>()>& open_reference) {
+std::unique_ptr<QuerySource> open_checked_json_lines(
+    const std::filesystem::path& path, const std::function<std::unique_ptr<QuerySource>()>& open_reference) {
     std::unique_ptr<QuerySource> bulk, reference;
     const std::string a = refusal([&] { return open_bulk_json_lines(path); }, bulk);
     const std::string b = refusal(open_reference, reference);

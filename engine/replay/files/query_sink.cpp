@@ -40,7 +40,7 @@ public:
         if (path != "-" && ends_with(name_, ".gz")) {
             blocked_file_ = std::make_unique<detail::OutStream>(path, std::size_t{1} << 20);
             blocked_ = std::make_unique<detail::blocked_gzip::Writer>(
-                    [out = blocked_file_.get()](std::span<const std::byte> bytes) { out->write(bytes); });
+                [out = blocked_file_.get()](std::span<const std::byte> bytes) { out->write(bytes); });
         } else {
             // Standard output through a duplicate: closing the stream leaves it open for main's checked close.
             file_ = path == "-" ? ::gzdopen(::dup(STDOUT_FILENO), "wbT") : ::gzopen(name_.c_str(), "wbT");
@@ -63,13 +63,15 @@ public:
         }
         gzFile f = file_;
         file_ = nullptr;
-        if (f && ::gzclose(f) != Z_OK) throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
+        if (f && ::gzclose(f) != Z_OK)
+            throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
     }
 
 private:
     void put(std::string line) {
         line += '\n';
-        if (blocked_) blocked_->write(std::as_bytes(std::span(line.data(), line.size())));
+        if (blocked_)
+            blocked_->write(std::as_bytes(std::span(line.data(), line.size())));
         else if (::gzwrite(file_, line.data(), static_cast<unsigned>(line.size())) != static_cast<int>(line.size()))
             throw ReplayFileError(name_, offset_, std::string("write failed: ") + std::strerror(errno));
         offset_ += line.size();
@@ -99,7 +101,9 @@ std::string query_header_line(const QueryFileHeader& header) {
         const json value = parse_json(header.metadata, "the metadata", false);
         const bool as_value = (value.is_object() || value.is_array()) && value.dump() == header.metadata;
         // Text that is not UTF-8 cannot be a JSON string: its bad bytes become U+FFFD.
-        line += ",\"metadata\":" + (as_value ? header.metadata : json(header.metadata).dump(-1, ' ', false, json::error_handler_t::replace));
+        line +=
+            ",\"metadata\":" +
+            (as_value ? header.metadata : json(header.metadata).dump(-1, ' ', false, json::error_handler_t::replace));
     }
     return line + "}";
 }

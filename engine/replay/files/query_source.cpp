@@ -41,7 +41,8 @@ public:
         header_.count = unknown_query_count;  // known only at the end
         while (next_line(max_first_line_bytes)) {
             if (!too_long_ && detail::blank_line(line_)) continue;
-            pending_ = too_long_ || !detail::read_query_header(name_, line_, lines_.line_number(), header_);  // or the first query
+            pending_ = too_long_ ||
+                       !detail::read_query_header(name_, line_, lines_.line_number(), header_);  // or the first query
             break;
         }
     }
@@ -101,8 +102,8 @@ void require_recorded_level(const QueryFileHeader& header, const std::string& qu
         std::snprintf(text, sizeof text, "0x%016" PRIx64, v);
         return std::string(text);
     };
-    throw std::runtime_error(queries + " was recorded against another level (checksum " + hex(header.level_checksum) + "; " +
-                             level_path + " has " + hex(level.checksum()) + "); use --force to run it anyway");
+    throw std::runtime_error(queries + " was recorded against another level (checksum " + hex(header.level_checksum) +
+                             "; " + level_path + " has " + hex(level.checksum()) + "); use --force to run it anyway");
 }
 
 std::size_t max_read_text_bytes() {
@@ -118,9 +119,11 @@ std::unique_ptr<QuerySource> open_queries(const std::filesystem::path& path, Que
     switch (file_kind_of(input->peek(8))) {
         case FileKind::queries: return std::make_unique<BinarySource>(std::move(input));
         case FileKind::level:
-            throw ReplayFileError(name, 0, "is a level file, not a query file (the level comes first, then the queries)");
+            throw ReplayFileError(name, 0,
+                                  "is a level file, not a query file (the level comes first, then the queries)");
         case FileKind::results:
-            throw ReplayFileError(name, 0, "is a result file, not a query file (levelsweep export shows what it holds)");
+            throw ReplayFileError(name, 0,
+                                  "is a result file, not a query file (levelsweep export shows what it holds)");
         case FileKind::other: break;
     }
     if (reader == QueryReader::bulk && detail::bulk_readable(path)) {

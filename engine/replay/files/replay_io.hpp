@@ -42,13 +42,15 @@ public:
         set_buffer(buffer_bytes);
     }
     // An existing file, cut to its first `keep` bytes, written on from there.
-    OutStream(const std::filesystem::path& path, std::uint64_t keep, std::size_t buffer_bytes) : name_(path.string()), offset_(keep) {
+    OutStream(const std::filesystem::path& path, std::uint64_t keep, std::size_t buffer_bytes)
+        : name_(path.string()), offset_(keep) {
         file_ = std::fopen(name_.c_str(), "r+b");
         if (!file_) throw ReplayFileError(name_, 0, std::string("cannot open for writing: ") + std::strerror(errno));
         cut(keep, buffer_bytes);
     }
     // The same through a duplicate of an open descriptor (read and write).
-    OutStream(int fd, std::string name, std::uint64_t keep, std::size_t buffer_bytes) : name_(std::move(name)), offset_(keep) {
+    OutStream(int fd, std::string name, std::uint64_t keep, std::size_t buffer_bytes)
+        : name_(std::move(name)), offset_(keep) {
         const int copy = ::dup(fd);
         if (copy >= 0) file_ = ::fdopen(copy, "r+b");
         if (!file_) {
@@ -82,8 +84,7 @@ public:
     }
     void patch(std::uint64_t at, std::span<const std::byte> bytes) {
         if (std::fseek(file_, static_cast<long>(at), SEEK_SET) != 0 ||
-            std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() ||
-            std::fseek(file_, 0, SEEK_END) != 0)
+            std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() || std::fseek(file_, 0, SEEK_END) != 0)
             fail(at, "write failed");
     }
     void flush() {

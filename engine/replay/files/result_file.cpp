@@ -105,8 +105,8 @@ std::vector<std::byte> encode_header(const ResultFileHeader& h, const std::strin
 void check_record(const ResultRecord& r) {
     if (r.contacts.size() > 255) throw std::invalid_argument("a result holds at most 255 contacts");
     if (r.result.count != r.contacts.size())
-        throw std::invalid_argument("a result's count (" + std::to_string(r.result.count) + ") differs from its contacts (" +
-                                    std::to_string(r.contacts.size()) + ")");
+        throw std::invalid_argument("a result's count (" + std::to_string(r.result.count) +
+                                    ") differs from its contacts (" + std::to_string(r.contacts.size()) + ")");
     if (static_cast<int>(r.kind) >= query_kind_count) throw std::invalid_argument("unknown query kind");
     if (static_cast<int>(r.result.status) >= query_status_count) throw std::invalid_argument("unknown query status");
 }
@@ -152,7 +152,8 @@ ResultFileWriter::ResultFileWriter(int fd, const std::string& name, const Result
 }
 
 ResultFileWriter::ResultFileWriter(int fd, const std::string& name, const ResultFileResume& resume)
-    : impl_(new Impl{detail::OutStream(fd, name, resume.records_end, write_buffer_bytes), resume.records, resume.scene}) {}
+    : impl_(new Impl{detail::OutStream(fd, name, resume.records_end, write_buffer_bytes), resume.records,
+                     resume.scene}) {}
 
 ResultFileWriter::~ResultFileWriter() {
     if (impl_->closed) return;
@@ -189,7 +190,8 @@ void ResultFileWriter::write_records(std::span<const std::byte> records, std::ui
             throw std::invalid_argument("ResultFileWriter::write_records: not whole records");
         at += size;
     }
-    if (n != count) throw std::invalid_argument("ResultFileWriter::write_records: another number of records than given");
+    if (n != count)
+        throw std::invalid_argument("ResultFileWriter::write_records: another number of records than given");
     impl_->out.write_through(records);
     impl_->written += count;
 }
@@ -258,7 +260,8 @@ namespace {
 
 // Version 3's run block, checked (bytes 64 to 127 of the file).
 void read_run_block(const std::string& name, std::span<const std::byte, run_block_bytes> b, ResultFileHeader& h) {
-    if (load_u32(b.data() + 60) != detail::crc32_of(b.first(60))) throw ReplayFileError(name, header_bytes + 60, "run block CRC-32 mismatch");
+    if (load_u32(b.data() + 60) != detail::crc32_of(b.first(60)))
+        throw ReplayFileError(name, header_bytes + 60, "run block CRC-32 mismatch");
     if (!all_zero(b.data() + 48, 12)) throw ReplayFileError(name, header_bytes + 48, "reserved bytes are not zero");
     h.checkpoint.queries = load_u64(b.data());
     h.checkpoint.records = load_u64(b.data() + 8);
@@ -282,18 +285,21 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     // The version before any CRC, so that a newer file says so.
     header_.version = load_u32(h.data() + 8);
     if (header_.version < 1 || header_.version > result_file_version)
-        throw ReplayFileError(name, 8, "unsupported version " + std::to_string(header_.version) + " (this build reads 1 to " +
-                                           std::to_string(result_file_version) + ")");
+        throw ReplayFileError(name, 8,
+                              "unsupported version " + std::to_string(header_.version) + " (this build reads 1 to " +
+                                  std::to_string(result_file_version) + ")");
     const std::size_t size = header_.version == 3 ? header_bytes_v3 : header_bytes;
     if (load_u32(h.data() + 12) != size) throw ReplayFileError(name, 12, "header size is not " + std::to_string(size));
     if (load_u32(h.data() + 16) != result_contact_bytes) throw ReplayFileError(name, 16, "contact size is not 64");
     const std::uint32_t meta = load_u32(h.data() + 20);
     if (meta > max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
-    if (load_u32(h.data() + 60) != detail::crc32_of(first.first(60))) throw ReplayFileError(name, 60, "header CRC-32 mismatch");
+    if (load_u32(h.data() + 60) != detail::crc32_of(first.first(60)))
+        throw ReplayFileError(name, 60, "header CRC-32 mismatch");
     if (!all_zero(h.data() + 38, 2)) throw ReplayFileError(name, 38, "reserved bytes are not zero");
     // Version 1 reserved bytes 44 to 59; versions 2 and 3 keep the expected count in 44 to 51.
     const std::size_t reserved = header_.version == 1 ? 44 : 52;
-    if (!all_zero(h.data() + reserved, 60 - reserved)) throw ReplayFileError(name, reserved, "reserved bytes are not zero");
+    if (!all_zero(h.data() + reserved, 60 - reserved))
+        throw ReplayFileError(name, reserved, "reserved bytes are not zero");
     header_.expected_count = header_.version == 1 ? unknown_query_count : load_u64(h.data() + 44);
     header_.level_checksum = load_u64(h.data() + 24);
     header_.quirks = load_u32(h.data() + 32);
@@ -305,14 +311,16 @@ ResultFileReader::ResultFileReader(const std::filesystem::path& path)
     if (header_.version == 3) {
         const auto block = std::span(h).subspan<header_bytes, run_block_bytes>();
         const std::size_t n = impl_->in.read(block);
-        if (n < run_block_bytes) throw ReplayFileError(name, header_bytes + n, "truncated run block (the file ends here)");
+        if (n < run_block_bytes)
+            throw ReplayFileError(name, header_bytes + n, "truncated run block (the file ends here)");
         read_run_block(name, block, header_);
     }
     std::string text(meta, '\0');
     const auto text_bytes = std::as_writable_bytes(std::span(text.data(), text.size()));
     if (impl_->in.read(text_bytes) != meta)
         throw ReplayFileError(name, impl_->in.offset(), "truncated metadata (the file ends here)");
-    if (load_u32(h.data() + 40) != detail::crc32_of(text_bytes)) throw ReplayFileError(name, size, "metadata CRC-32 mismatch");
+    if (load_u32(h.data() + 40) != detail::crc32_of(text_bytes))
+        throw ReplayFileError(name, size, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
     records_end_ = impl_->in.offset();
 }
@@ -339,10 +347,12 @@ std::string ResultFileReader::end_text() const {
         case ResultsEnd::complete: return "complete: " + n + queries;
         case ResultsEnd::incomplete:
             return "incomplete: " + n +
-                   (header_.expected_count == unknown_query_count ? queries + " (of a total the run did not know)"
-                                                                  : " of " + std::to_string(header_.expected_count) + " queries") +
+                   (header_.expected_count == unknown_query_count
+                        ? queries + " (of a total the run did not know)"
+                        : " of " + std::to_string(header_.expected_count) + " queries") +
                    cut;
-        case ResultsEnd::damaged: return "damaged after " + n + queries + ": " + (truncation_ ? truncation_->what() : "?");
+        case ResultsEnd::damaged:
+            return "damaged after " + n + queries + ": " + (truncation_ ? truncation_->what() : "?");
         case ResultsEnd::unmarked:
             return "a version 1 file, which does not record whether its run finished: " + n + queries + cut;
     }
@@ -390,7 +400,8 @@ bool ResultFileReader::read_record(ResultRecord& r) {
     im.record.resize(size);
     std::memcpy(im.record.data(), size_bytes.data(), 4);
     const std::size_t rest = im.in.read(std::span(im.record).subspan(4));
-    if (rest < size - 4) return ended(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
+    if (rest < size - 4)
+        return ended(at + 4 + rest, "the file ends here, inside the record at byte " + std::to_string(at));
     const std::byte* p = im.record.data();
     if (load_u32(p + size - 4) != detail::crc32_of(std::span<const std::byte>(im.record).first(size - 4)))
         return damaged(at, "record CRC-32 mismatch");
@@ -458,7 +469,8 @@ bool ResultFileReader::read_trailer(std::uint64_t at) {
     if (got < trailer_bytes - 4) {
         if (damage && !cut_short) return stop(damage->offset(), damage->reason());
         end_ = ResultsEnd::incomplete;
-        return stop(at + 4 + got, cut_short ? damage->reason() : "the file ends here, inside the trailer at byte " + std::to_string(at));
+        return stop(at + 4 + got, cut_short ? damage->reason()
+                                            : "the file ends here, inside the trailer at byte " + std::to_string(at));
     }
     if (std::memcmp(t.data() + 4, trailer_magic, 8) != 0) return stop(at, "bad record size 0 (and not the trailer)");
     if (load_u32(t.data() + 28) != detail::crc32_of(std::span<const std::byte>(t).first(28)))
@@ -466,16 +478,20 @@ bool ResultFileReader::read_trailer(std::uint64_t at) {
     if (!all_zero(t.data() + 20, 8)) return stop(at + 20, "reserved bytes are not zero");
     const std::uint64_t count = load_u64(t.data() + 12);
     if (count != records_)
-        return stop(at + 12, "the trailer counts " + std::to_string(count) + " records, the file holds " + std::to_string(records_));
+        return stop(at + 12, "the trailer counts " + std::to_string(count) + " records, the file holds " +
+                                 std::to_string(records_));
     if (!im.in.peek(1).empty()) return stop(at + trailer_bytes, "data after the trailer");
-    cut_short = damage && im.in.damage_kind() == detail::InputDamage::cut_short;  // the look past the end may have found it
+    cut_short =
+        damage && im.in.damage_kind() == detail::InputDamage::cut_short;  // the look past the end may have found it
     if (damage && !cut_short) return stop(damage->offset(), damage->reason());
     if (header_.version == 3 && header_.checkpoint.records > records_)
-        return stop(header_bytes + 8, "the run block's checkpoint vouches for " + std::to_string(header_.checkpoint.records) +
-                                          " records, the file holds " + std::to_string(records_));
+        return stop(header_bytes + 8, "the run block's checkpoint vouches for " +
+                                          std::to_string(header_.checkpoint.records) + " records, the file holds " +
+                                          std::to_string(records_));
     const std::uint64_t expected = header_.expected_count;
     if (expected != unknown_query_count && records_ > expected)
-        return stop(44, "the header expects " + std::to_string(expected) + " queries, the file holds " + std::to_string(records_));
+        return stop(44, "the header expects " + std::to_string(expected) + " queries, the file holds " +
+                            std::to_string(records_));
     end_ = ResultsEnd::incomplete;
     if (cut_short) return stop(damage->offset(), damage->reason());  // all the data, but not the gzip stream's end
     if (expected != unknown_query_count && records_ < expected)
@@ -486,7 +502,8 @@ bool ResultFileReader::read_trailer(std::uint64_t at) {
 }
 
 bool ResultFileReader::looks_like(const std::filesystem::path& path) {
-    return detail::starts_with(path, std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(result_file_magic), 8));
+    return detail::starts_with(path,
+                               std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(result_file_magic), 8));
 }
 
 bool ResultFileReader::holds_no_record(const std::filesystem::path& path) {

@@ -121,7 +121,8 @@ std::optional<float> float_named(std::string_view s) {
 float nearest_float(double d) {
     // Infinite beyond its range as IEEE rounding gives (converting such a
     // double with a cast would be undefined behaviour).
-    if (std::fabs(d) >= 0x1.ffffffp+127) return d > 0 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
+    if (std::fabs(d) >= 0x1.ffffffp+127)
+        return d > 0 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
     return static_cast<float>(d);
 }
 
@@ -169,9 +170,12 @@ Quirks read_quirks(const json& obj) {
     Quirks q = Quirks::faithful();
     if (obj.is_object() && obj.contains("mode")) {
         const json& m = obj.at("mode");
-        if (m == "faithful") q = Quirks::faithful();
-        else if (m == "corrected") q = Quirks::corrected();
-        else bad("mode", "expected \"faithful\" or \"corrected\"");
+        if (m == "faithful")
+            q = Quirks::faithful();
+        else if (m == "corrected")
+            q = Quirks::corrected();
+        else
+            bad("mode", "expected \"faithful\" or \"corrected\"");
     }
     if (obj.is_object() && obj.contains("quirks")) {
         const json& list = obj.at("quirks");

@@ -52,10 +52,8 @@ Query query_from_fields(const Fields& obj, Quirks quirks) {
             b.centre = obj.vec3("centre");
             return Query::box_sweep(b, obj.vec3("move"), s);
         }
-        case QueryKind::sphere_overlap:
-            return Query::sphere_overlap(obj.vec3("centre"), obj.number("radius"), s);
-        case QueryKind::ray:
-            return Query::ray(obj.vec3("start"), obj.contains("move") ? obj.vec3("move") : zero, s);
+        case QueryKind::sphere_overlap: return Query::sphere_overlap(obj.vec3("centre"), obj.number("radius"), s);
+        case QueryKind::ray: return Query::ray(obj.vec3("start"), obj.contains("move") ? obj.vec3("move") : zero, s);
     }
     throw std::invalid_argument("input \"kind\": unknown");
 }

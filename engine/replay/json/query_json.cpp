@@ -16,7 +16,8 @@ std::uint32_t read_bits(const json& obj, const char* key) {
     if (v.is_number_unsigned()) {
         // Checked, not wrapped: 4294967297 is not 1.
         if (v.get<std::uint64_t>() > 0xffffffffu)
-            throw std::invalid_argument(std::string("input \"") + key + "\": " + v.dump() + " is out of range (0 to 4294967295)");
+            throw std::invalid_argument(std::string("input \"") + key + "\": " + v.dump() +
+                                        " is out of range (0 to 4294967295)");
         return static_cast<std::uint32_t>(v.get<std::uint64_t>());
     }
     if (v.is_string()) {
@@ -46,7 +47,8 @@ json vec_json(const Vec3& v) { return json::array({float_json(v.x), float_json(v
 
 QueryKind read_kind(const json& obj) {
     if (!obj.contains("kind") || !obj.at("kind").is_string())
-        throw std::invalid_argument("input \"kind\": missing (sphere_sweep, capsule_sweep, box_sweep, sphere_overlap or ray)");
+        throw std::invalid_argument(
+            "input \"kind\": missing (sphere_sweep, capsule_sweep, box_sweep, sphere_overlap or ray)");
     const std::string kind = obj.at("kind");
     for (int k = 0; k < query_kind_count; ++k)
         if (query_kind_name(static_cast<QueryKind>(k)) == kind) return static_cast<QueryKind>(k);
@@ -154,7 +156,8 @@ json result_to_json(const QueryResult& r, std::span<const MeshContact> contacts)
     for (const MeshContact& c : contacts) list.push_back(contact_to_json(c));
     json hits = json::object();
     for (int b = 0; b < hit_branch_count; ++b)
-        if (r.stats.hits_by_branch[b]) hits[std::string(hit_branch_name(static_cast<HitBranch>(b)))] = r.stats.hits_by_branch[b];
+        if (r.stats.hits_by_branch[b])
+            hits[std::string(hit_branch_name(static_cast<HitBranch>(b)))] = r.stats.hits_by_branch[b];
     return {{"status", query_status_name(r.status)},
             {"found", r.found},
             {"overflow", r.overflow},

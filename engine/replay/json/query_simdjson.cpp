@@ -29,12 +29,27 @@ T need(simdjson::simdjson_result<T> r) {
 
 // The schema's keys (query_fields.hpp, docs/query.md).
 enum Key : std::uint8_t {
-    kind_key, centre, radius, move, base, sphere_height, step_height, axes_key, half, start, options, body_flags, nz_min, nz_max,
-    max_contacts, collect_key, key_count
+    kind_key,
+    centre,
+    radius,
+    move,
+    base,
+    sphere_height,
+    step_height,
+    axes_key,
+    half,
+    start,
+    options,
+    body_flags,
+    nz_min,
+    nz_max,
+    max_contacts,
+    collect_key,
+    key_count
 };
 constexpr std::array<std::string_view, key_count> key_names = {
-        "kind",  "centre",  "radius",     "move",   "base",   "sphere_height", "step_height",  "axes",
-        "half",  "start",   "options",    "body_flags", "nz_min", "nz_max",    "max_contacts", "collect"};
+    "kind", "centre", "radius",  "move",       "base",   "sphere_height", "step_height",  "axes",
+    "half", "start",  "options", "body_flags", "nz_min", "nz_max",        "max_contacts", "collect"};
 
 std::optional<Key> key_of(std::string_view name) {
     for (std::size_t k = 0; k < key_count; ++k)
@@ -104,7 +119,9 @@ struct Fields {
             case kind_key: {
                 const std::string_view name = need(v.get_string());
                 std::size_t k = 0;
-                while (k < static_cast<std::size_t>(query_kind_count) && query_kind_name(static_cast<QueryKind>(k)) != name) ++k;
+                while (k < static_cast<std::size_t>(query_kind_count) &&
+                       query_kind_name(static_cast<QueryKind>(k)) != name)
+                    ++k;
                 if (k == static_cast<std::size_t>(query_kind_count)) throw Fallback{};
                 query_kind = static_cast<QueryKind>(k);
                 break;
@@ -141,7 +158,9 @@ struct Fields {
         if (!present[known(key)]) throw Fallback{};
         return numbers[known(key)];
     }
-    float number_or(const char* key, float fallback) const { return present[known(key)] ? numbers[known(key)] : fallback; }
+    float number_or(const char* key, float fallback) const {
+        return present[known(key)] ? numbers[known(key)] : fallback;
+    }
     Vec3 vec3(const char* key) const {
         if (!present[known(key)]) throw Fallback{};
         return vectors[known(key)];

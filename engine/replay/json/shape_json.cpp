@@ -25,17 +25,12 @@ Shape read_shape(const json& obj, const char* key) {
     if (!obj.is_object() || !obj.contains(key) || !obj.at(key).is_object()) bad(key, "expected a shape object");
     const json& s = obj.at(key);
     switch (read_type(s, key)) {
-        case ShapeType::box:
-            return Shape::of(read_box(s));
-        case ShapeType::sphere:
-            return Shape::of(Sphere{read_float(s, "r"), read_vec3(s, "C")});
-        case ShapeType::capsule:
-            return Shape::of(Capsule{read_float(s, "r"), read_float(s, "h"), read_vec3(s, "B")});
-        case ShapeType::segment:
-            return Shape::of(Segment{read_vec3(s, "S"), read_vec3(s, "E"), read_float(s, "r")});
+        case ShapeType::box: return Shape::of(read_box(s));
+        case ShapeType::sphere: return Shape::of(Sphere{read_float(s, "r"), read_vec3(s, "C")});
+        case ShapeType::capsule: return Shape::of(Capsule{read_float(s, "r"), read_float(s, "h"), read_vec3(s, "B")});
+        case ShapeType::segment: return Shape::of(Segment{read_vec3(s, "S"), read_vec3(s, "E"), read_float(s, "r")});
     }
     bad(key, "unknown shape type");
 }
-
 
 }  // namespace levelsweep

@@ -34,16 +34,20 @@ std::optional<RecordKind> kind_named(std::string_view name) {
 // One "kind=weight" item of a mix.
 void parse_item(std::string_view item, RecordMix& mix, std::array<bool, record_kind_count>& named) {
     const std::size_t eq = item.find('=');
-    const std::string_view name = trimmed(item.substr(0, eq)), value = eq == std::string_view::npos ? "" : trimmed(item.substr(eq + 1));
+    const std::string_view name = trimmed(item.substr(0, eq)),
+                           value = eq == std::string_view::npos ? "" : trimmed(item.substr(eq + 1));
     const auto kind = kind_named(name);
-    if (!kind) throw std::invalid_argument("mix: unknown kind \"" + std::string(name) + "\" (walk, jump, strike, fall, overlap, ray, sweep)");
+    if (!kind)
+        throw std::invalid_argument("mix: unknown kind \"" + std::string(name) +
+                                    "\" (walk, jump, strike, fall, overlap, ray, sweep)");
     const auto k = static_cast<std::size_t>(*kind);
     if (named[k]) throw std::invalid_argument("mix: \"" + std::string(name) + "\" given twice");
     named[k] = true;
     std::uint32_t weight = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), weight);
     if (value.empty() || ec != std::errc() || end != value.data() + value.size())
-        throw std::invalid_argument("mix: \"" + std::string(item) + "\": expected kind=weight with a whole number below 2^32");
+        throw std::invalid_argument("mix: \"" + std::string(item) +
+                                    "\": expected kind=weight with a whole number below 2^32");
     mix.weight[k] = weight;
 }
 
@@ -123,7 +127,8 @@ struct QueryRecorder::Impl {
 };
 
 QueryRecorder::QueryRecorder(const Level& level, const RecordOptions& options)
-    : impl_(new Impl{options, detail::LevelSurfaces(level), PortableRandom(options.seed), {}, 0, RecordKind::walk, 0, {}}) {
+    : impl_(new Impl{
+          options, detail::LevelSurfaces(level), PortableRandom(options.seed), {}, 0, RecordKind::walk, 0, {}}) {
     bool any = false;
     for (std::uint32_t w : options.mix.weight) any = any || w > 0;
     if (!any) throw std::invalid_argument("record: every weight of the mix is 0");
@@ -135,7 +140,8 @@ QueryRecorder::QueryRecorder(const Level& level, const RecordOptions& options)
 QueryRecorder::~QueryRecorder() = default;
 
 std::size_t QueryRecorder::next(std::span<Query> out, std::span<RecordKind> kinds) {
-    if (!kinds.empty() && kinds.size() < out.size()) throw std::invalid_argument("QueryRecorder::next: kinds is shorter than out");
+    if (!kinds.empty() && kinds.size() < out.size())
+        throw std::invalid_argument("QueryRecorder::next: kinds is shorter than out");
     Impl& im = *impl_;
     std::size_t n = 0;
     while (n < out.size() && im.produced < im.options.count) {

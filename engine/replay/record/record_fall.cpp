@@ -54,7 +54,8 @@ FallingBox falling_box(PortableRandom& rng) {
 
 // How far the box reaches below its centre.
 float reach_down(const Box& b) {
-    return (b.half[0] * std::fabs(b.axis[0].z) + b.half[1] * std::fabs(b.axis[1].z)) + b.half[2] * std::fabs(b.axis[2].z);
+    return (b.half[0] * std::fabs(b.axis[0].z) + b.half[1] * std::fabs(b.axis[1].z)) +
+           b.half[2] * std::fabs(b.axis[2].z);
 }
 
 }  // namespace
@@ -80,7 +81,8 @@ void fall_episode(EpisodeContext& c, std::vector<Query>& out) {
     const auto floor = c.surfaces.ground_below(at.x, at.y, ground.z + 0.5f, ground.z - 1.0f);
     f.box.centre.z = (floor ? *floor : ground.z) + reach;
     const std::uint32_t rests = 1 + c.rng.below(3);
-    for (std::uint32_t r = 0; r < rests; ++r) out.push_back(Query::box_sweep(f.box, up(-gravity * update_seconds * update_seconds)));
+    for (std::uint32_t r = 0; r < rests; ++r)
+        out.push_back(Query::box_sweep(f.box, up(-gravity * update_seconds * update_seconds)));
 }
 
 }  // namespace levelsweep::detail

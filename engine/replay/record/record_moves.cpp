@@ -89,7 +89,8 @@ void walk_episode(EpisodeContext& c, std::vector<Query>& out) {
         const Vec3 step = stride * heading;
         const auto wall = wall_ahead(c.surfaces, feet, heading, stride + human_radius);
         const auto ground =
-            wall ? std::nullopt : c.surfaces.ground_below(feet.x + step.x, feet.y + step.y, feet.z + step_up, feet.z - step_down);
+            wall ? std::nullopt
+                 : c.surfaces.ground_below(feet.x + step.x, feet.y + step.y, feet.z + step_up, feet.z - step_down);
         if (!ground) {
             out.push_back(Query::capsule_sweep(feet, step));
             heading = wall ? bounced(heading, wall->normal, c.rng) : turned(-heading, c.rng.uniform(-0.5f, 0.5f));

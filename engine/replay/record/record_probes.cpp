@@ -68,7 +68,8 @@ void overlap_episode(EpisodeContext& c, std::vector<Query>& out) {
             s.options = climb_options;
             s.max_contacts = 1;
             const SurfacePoint w = c.surfaces.wall(c.rng);
-            out.push_back(Query::sphere_overlap(w.point + (human_radius * c.rng.uniform(0.5f, 1.2f)) * w.normal, human_radius, s));
+            out.push_back(Query::sphere_overlap(w.point + (human_radius * c.rng.uniform(0.5f, 1.2f)) * w.normal,
+                                                human_radius, s));
             return;
         }
     }

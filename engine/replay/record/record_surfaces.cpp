@@ -48,7 +48,8 @@ LevelSurfaces::LevelSurfaces(const Level& level) : level_(level) {
 SurfacePoint LevelSurfaces::sample(const AreaTable& table, PortableRandom& rng) const {
     const double at = rng.unit_double() * table.cumulative.back();
     const auto it = std::upper_bound(table.cumulative.begin(), table.cumulative.end(), at);
-    const auto i = std::min<std::size_t>(static_cast<std::size_t>(it - table.cumulative.begin()), table.triangle.size() - 1);
+    const auto i =
+        std::min<std::size_t>(static_cast<std::size_t>(it - table.cumulative.begin()), table.triangle.size() - 1);
     const std::uint32_t tri = table.triangle[i];
     // A uniform point of the triangle: (u, v) in the unit square, folded into its lower half.
     float u = rng.unit(), v = rng.unit();

@@ -41,29 +41,25 @@ void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write
     for (Handoff& h : stages) h.give();
     for (Handoff& h : chunks) h.give();
     tbb::parallel_pipeline(
-            slots.size(),
-            tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order,
-                                           [&](tbb::flow_control& fc) -> Chunk* {
-                                               Chunk& c = slots[next++ % slots.size()];
-                                               enter(0, c);
-                                               const bool more = read(c);
-                                               leave(0, c);
-                                               if (more) return &c;
-                                               fc.stop();
-                                               return nullptr;
-                                           }) &
-                tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::serial_in_order,
-                                                 [&](Chunk* c) {
-                                                     enter(1, *c);
-                                                     run(*c);
-                                                     leave(1, *c);
-                                                     return c;
-                                                 }) &
-                tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) {
-                    enter(2, *c);
-                    write(*c);
-                    leave(2, *c);
-                }));
+        slots.size(),
+        tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Chunk* {
+            Chunk& c = slots[next++ % slots.size()];
+            enter(0, c);
+            const bool more = read(c);
+            leave(0, c);
+            if (more) return &c;
+            fc.stop();
+            return nullptr;
+        }) & tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::serial_in_order, [&](Chunk* c) {
+            enter(1, *c);
+            run(*c);
+            leave(1, *c);
+            return c;
+        }) & tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, [&](Chunk* c) {
+            enter(2, *c);
+            write(*c);
+            leave(2, *c);
+        }));
     for (Handoff& h : stages) h.take();
 }
 

@@ -31,8 +31,8 @@ struct Chunk {
     std::vector<Query> queries = std::vector<Query>(replay_chunk_queries);
     std::vector<std::vector<std::byte>> encoded;  // one per thread of the runner
     std::vector<EncodedAt> at = std::vector<EncodedAt>(replay_chunk_queries);
-    std::vector<std::byte> gathered;              // the chunk's records in query order, to write at once
-    std::vector<ReplaySummary> tallies;           // the chunk's answers, each thread's own
+    std::vector<std::byte> gathered;     // the chunk's records in query order, to write at once
+    std::vector<ReplaySummary> tallies;  // the chunk's answers, each thread's own
     std::vector<char> taken = std::vector<char>(replay_chunk_queries, 0);  // the scene lines: not mesh queries
     std::size_t n = 0;                                                     // queries in the chunk
     std::uint64_t first = 0;                                               // the first one's index
@@ -126,7 +126,8 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     if (run.scene && c.taken[i]) continue;
                     const EncodedAt& at = c.at[i];
-                    std::memcpy(c.gathered.data() + at.offset_in_chunk, c.encoded[at.thread].data() + at.offset, at.size);
+                    std::memcpy(c.gathered.data() + at.offset_in_chunk, c.encoded[at.thread].data() + at.offset,
+                                at.size);
                 }
             });
             run.results->write_records(c.gathered, records);
@@ -135,8 +136,10 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
         // for a chunk the input ended early in, whose last record may be a
         // torn one (the checkpoint stays before it, and a resume of the whole
         // file runs the chunk again).
-        if (run.results && c.cut) run.results->flush();
-        else if (run.results) run.results->checkpoint({tally.done, run.results->written(), c.input});
+        if (run.results && c.cut)
+            run.results->flush();
+        else if (run.results)
+            run.results->checkpoint({tally.done, run.results->written(), c.input});
         run.progress(tally.done);
     };
     run.runner.execute([&] { run_chunk_pipeline(slots, read_chunk, run_chunk, write_chunk); });

@@ -48,7 +48,8 @@ void ReplaySummary::print(std::ostream& out, double seconds, unsigned threads) c
         std::uint64_t total = 0;
         for (auto n : row) total += n;
         if (total == 0) continue;
-        std::snprintf(line, sizeof line, "  %-16s %10llu", std::string(query_kind_name(static_cast<QueryKind>(k))).c_str(),
+        std::snprintf(line, sizeof line, "  %-16s %10llu",
+                      std::string(query_kind_name(static_cast<QueryKind>(k))).c_str(),
                       static_cast<unsigned long long>(total));
         out << line;
         for (auto n : row) {
@@ -57,31 +58,38 @@ void ReplaySummary::print(std::ostream& out, double seconds, unsigned threads) c
         }
         out << '\n';
     }
-    std::snprintf(line, sizeof line, "contacts           %llu (%llu queries with contacts, %llu overflowed the 100-contact buffer)\n",
+    std::snprintf(line, sizeof line,
+                  "contacts           %llu (%llu queries with contacts, %llu overflowed the 100-contact buffer)\n",
                   static_cast<unsigned long long>(contacts), static_cast<unsigned long long>(with_contacts),
                   static_cast<unsigned long long>(overflowed));
     out << line << "hits by kernel branch\n";
     for (int b = 0; b < hit_branch_count; ++b) {
-        std::snprintf(line, sizeof line, "  %-16s %10llu\n", std::string(hit_branch_name(static_cast<HitBranch>(b))).c_str(),
+        std::snprintf(line, sizeof line, "  %-16s %10llu\n",
+                      std::string(hit_branch_name(static_cast<HitBranch>(b))).c_str(),
                       static_cast<unsigned long long>(hits[static_cast<std::size_t>(b)]));
         out << line;
     }
     std::snprintf(line, sizeof line,
-                  "walk               %llu cells, %llu list entries (%llu past a list's end: the counter bug), %llu kernel calls\n",
+                  "walk               %llu cells, %llu list entries (%llu past a list's end: the counter bug), %llu "
+                  "kernel calls\n",
                   static_cast<unsigned long long>(cells), static_cast<unsigned long long>(entries),
                   static_cast<unsigned long long>(extra_entries), static_cast<unsigned long long>(kernel_calls));
     out << line;
-    std::snprintf(line, sizeof line, "wall time          %.3f s on %u thread%s\n", seconds, threads, threads == 1 ? "" : "s");
+    std::snprintf(line, sizeof line, "wall time          %.3f s on %u thread%s\n", seconds, threads,
+                  threads == 1 ? "" : "s");
     out << line;
     // A resumed run's rate is of the queries it ran, not of those it found done.
     const std::uint64_t ran = queries - kept;
     if (ran == 0 && kept > 0)
-        std::snprintf(line, sizeof line, "rate               none: this run ran no query (the %llu were in the partial file)\n",
+        std::snprintf(line, sizeof line,
+                      "rate               none: this run ran no query (the %llu were in the partial file)\n",
                       static_cast<unsigned long long>(kept));
     else
-        std::snprintf(line, sizeof line, "rate               %.0f queries/s%s\n", seconds > 0 ? static_cast<double>(ran) / seconds : 0.0,
+        std::snprintf(line, sizeof line, "rate               %.0f queries/s%s\n",
+                      seconds > 0 ? static_cast<double>(ran) / seconds : 0.0,
                       kept > 0 ? (" (of the " + std::to_string(ran) + " this run ran; " + std::to_string(kept) +
-                                  " were in the partial file)").c_str()
+                                  " were in the partial file)")
+                                     .c_str()
                                : "");
     out << line;
 }

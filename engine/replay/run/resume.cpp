@@ -34,7 +34,8 @@ bool gzipped(const std::string& path) {
 
 std::string digest_text(const InputDigest& d) {
     char text[64];
-    std::snprintf(text, sizeof text, "CRC-32 0x%08x, Adler-32 0x%08x", static_cast<unsigned>(d.crc32), static_cast<unsigned>(d.adler32));
+    std::snprintf(text, sizeof text, "CRC-32 0x%08x, Adler-32 0x%08x", static_cast<unsigned>(d.crc32),
+                  static_cast<unsigned>(d.adler32));
     return std::to_string(d.bytes) + " bytes, " + text;
 }
 
@@ -43,17 +44,21 @@ void check_header(const std::string& partial, const ResultFileHeader& file, cons
         refuse(partial, "it is a version " + std::to_string(file.version) +
                             " file, which records no checkpoint of what its run read");
     if (file.level_checksum != run.level_checksum)
-        refuse(partial, "its level is " + checksum_text(file.level_checksum) + ", this run's " + checksum_text(run.level_checksum));
+        refuse(partial, "its level is " + checksum_text(file.level_checksum) + ", this run's " +
+                            checksum_text(run.level_checksum));
     if (file.quirks != run.quirks)
         refuse(partial, "its mode is " + quirk_set_name(file.quirks) + ", this run's " + quirk_set_name(run.quirks));
     if (file.path != run.path || file.isa != run.isa)
-        refuse(partial, "it ran on path " + file.path + ", isa " + file.isa + "; this run on " + run.path + ", " + run.isa);
+        refuse(partial,
+               "it ran on path " + file.path + ", isa " + file.isa + "; this run on " + run.path + ", " + run.isa);
     if (file.expected_count != run.expected_count)
         refuse(partial, "it expected another number of queries than this query file holds");
     if (file.scene.bytes == 0 && run.scene.bytes != 0) refuse(partial, "its run had no scene, this one has");
-    if (file.scene.bytes != 0 && run.scene.bytes == 0) refuse(partial, "its run had a scene; give it again with --scene");
+    if (file.scene.bytes != 0 && run.scene.bytes == 0)
+        refuse(partial, "its run had a scene; give it again with --scene");
     if (file.scene != run.scene)
-        refuse(partial, "its scene file was another (" + digest_text(file.scene) + "; this one " + digest_text(run.scene) + ")");
+        refuse(partial,
+               "its scene file was another (" + digest_text(file.scene) + "; this one " + digest_text(run.scene) + ")");
 }
 
 // The partial's records, read beside the query records they answer.
@@ -68,11 +73,12 @@ public:
             refuse(partial_, "it holds " + std::to_string(reader_.records_read()) + " whole records, fewer than the " +
                                  std::to_string(vouched_) + " its checkpoint vouches for (" + reader_.end_text() + ")");
         if (record_.index != index)
-            refuse(partial_, "its record " + std::to_string(reader_.records_read() - 1) + " is query " + std::to_string(record_.index) +
-                                 ", not " + std::to_string(index));
+            refuse(partial_, "its record " + std::to_string(reader_.records_read() - 1) + " is query " +
+                                 std::to_string(record_.index) + ", not " + std::to_string(index));
         if (record_.malformed != q.malformed || record_.kind != q.query.kind)
             refuse(partial_, "its record of query " + std::to_string(index) + " is not that query's result (" +
-                                 (q.malformed ? "a malformed record" : std::string(query_kind_name(q.query.kind))) + ")");
+                                 (q.malformed ? "a malformed record" : std::string(query_kind_name(q.query.kind))) +
+                                 ")");
         if (reader_.records_read() == vouched_) records_end_ = reader_.records_end();
         return record_;
     }
@@ -91,7 +97,8 @@ private:
 Resumed resume_from(const std::string& partial, const ResultFileHeader& header, QuerySource& source, const Level& level,
                     Quirks quirks, SceneReplay* scene, ReplaySummary& summary) {
     if (gzipped(partial))
-        refuse(partial, "it is gzipped, and a partial file is appended to: gunzip it (the same bytes, plain), then resume");
+        refuse(partial,
+               "it is gzipped, and a partial file is appended to: gunzip it (the same bytes, plain), then resume");
     ResultFileReader reader(partial);
     const ResultFileHeader& file = reader.header();
     check_header(partial, file, header);
@@ -113,8 +120,8 @@ Resumed resume_from(const std::string& partial, const ResultFileHeader& header, 
         const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), at.queries - read));
         const std::size_t n = source.read(std::span(chunk).first(want));
         if (n == 0)
-            refuse(partial, "its run read " + std::to_string(at.queries) + " query records, and the query file holds only " +
-                                std::to_string(read) + " now");
+            refuse(partial, "its run read " + std::to_string(at.queries) +
+                                " query records, and the query file holds only " + std::to_string(read) + " now");
         if (scene) scene->run(std::span(chunk).first(n), taken);
         for (std::size_t i = 0; i < n; ++i) {
             if (scene && taken[i]) continue;
@@ -162,7 +169,8 @@ Resumed resume_from(const std::string& partial, const ResultFileHeader& header, 
     for (const auto& [q, stored] : last) {
         const ResultRecord again = rerun_query(level, q, quirks, stored.index, scratch);
         if (compare_results(stored, again, DiffOptions{0.0, false}).any())
-            refuse(partial, "query " + std::to_string(stored.index) + " gives another result on this level in this mode");
+            refuse(partial,
+                   "query " + std::to_string(stored.index) + " gives another result on this level in this mode");
     }
     return r;
 }

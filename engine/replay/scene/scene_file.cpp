@@ -34,13 +34,17 @@ public:
     ValueBuilder(std::string what, std::uint64_t held) : what_(std::move(what)), held_(held) {}
 
     void scalar(json v) {
-        if (v.is_string()) size_.string(v.get_ref<const std::string&>().size());
-        else size_.value();
+        if (v.is_string())
+            size_.string(v.get_ref<const std::string&>().size());
+        else
+            size_.value();
         place(std::move(v));
     }
     void open(json container) {
-        if (container.is_object()) size_.object();
-        else size_.array();
+        if (container.is_object())
+            size_.object();
+        else
+            size_.array();
         json* at = place(std::move(container));
         stack_.push_back(at);
     }
@@ -84,7 +88,8 @@ private:
 class SceneEvents {
 public:
     // `text`: the bytes of the file, held while it is read.
-    SceneEvents(Scene& scene, std::string name, std::uint64_t text) : scene_(scene), name_(std::move(name)), held_(text) {}
+    SceneEvents(Scene& scene, std::string name, std::uint64_t text)
+        : scene_(scene), name_(std::move(name)), held_(text) {}
 
     bool null() { return scalar(nullptr); }
     bool boolean(bool v) { return scalar(v); }
@@ -98,13 +103,16 @@ public:
     bool end_object() { return close(); }
     bool end_array() { return close(); }
     bool key(std::string& k) {
-        if (builder_) builder_->key(std::move(k));
-        else if (depth_ == 1) top_key(std::move(k));
+        if (builder_)
+            builder_->key(std::move(k));
+        else if (depth_ == 1)
+            top_key(std::move(k));
         return true;
     }
     bool parse_error(std::size_t at, const std::string&, const json::exception& e) {
-        throw fail(depth_ == 0 && !started_ ? "not a JSON object (byte " + std::to_string(at) + ": " + error_text(e) + ")"
-                                            : "byte " + std::to_string(at) + ": " + error_text(e));
+        throw fail(depth_ == 0 && !started_
+                       ? "not a JSON object (byte " + std::to_string(at) + ": " + error_text(e) + ")"
+                       : "byte " + std::to_string(at) + ": " + error_text(e));
     }
 
     // Once the text has ended.
@@ -171,13 +179,17 @@ private:
     bool in_list() const { return key_ == "owners" || key_ == "bodies"; }
     // What the checks count, in one name: the text, the scene so far, and the
     // JSON tree of the value being read.
-    std::string held_name() const { return name_ + " (its text, its owners and bodies, and the JSON of the one being read)"; }
+    std::string held_name() const {
+        return name_ + " (its text, its owners and bodies, and the JSON of the one being read)";
+    }
 
     void hand_over() {
         json v = builder_->take();
         builder_.reset();
-        if (key_ == "levelsweep_scene") check_version(v);
-        else add(std::move(v));
+        if (key_ == "levelsweep_scene")
+            check_version(v);
+        else
+            add(std::move(v));
     }
 
     void check_version(const json& v) {
@@ -192,7 +204,8 @@ private:
     void add(json element) {
         try {
             if (key_ == "owners") {
-                held_ += bytes_per_owner + bytes_per_refusal * (list_size(element, "refuses_overlap") + list_size(element, "refuses_strike"));
+                held_ += bytes_per_owner + bytes_per_refusal * (list_size(element, "refuses_overlap") +
+                                                                list_size(element, "refuses_strike"));
                 check_memory(held_, held_name(), remedy());
                 scene_.set_owner(element);
                 ++owners_;

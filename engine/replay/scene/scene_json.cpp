@@ -47,9 +47,12 @@ ShapeRef read_ref(const json& line) {
     ShapeRef ref;
     if (line.contains("chain")) {
         const json& c = line.at("chain");
-        if (c == "collision") ref.chain = Chain::collision;
-        else if (c == "strikes") ref.chain = Chain::strikes;
-        else bad("chain", "expected \"collision\" or \"strikes\"");
+        if (c == "collision")
+            ref.chain = Chain::collision;
+        else if (c == "strikes")
+            ref.chain = Chain::strikes;
+        else
+            bad("chain", "expected \"collision\" or \"strikes\"");
     }
     ref.index = read_bits(line, "index");
     return ref;
@@ -69,9 +72,8 @@ std::string kind_of(const json& line) {
 
 constexpr std::array<std::string_view, 6> query_kinds = {"gather",      "overlap_shape", "sweep_shape",
                                                          "sweep_human", "sweep_object",  "strikes"};
-constexpr std::array<std::string_view, 8> edit_kinds = {"add_body",     "remove_body", "pose_shape", "move_body",
-                                                        "enable_shape", "set_body",    "set_previous",
-                                                        "set_owner"};
+constexpr std::array<std::string_view, 8> edit_kinds = {"add_body",     "remove_body", "pose_shape",   "move_body",
+                                                        "enable_shape", "set_body",    "set_previous", "set_owner"};
 
 template <std::size_t N>
 bool among(const std::array<std::string_view, N>& names, const std::string& kind) {
@@ -107,7 +109,8 @@ WorldStatus Scene::add_body(const json& b) {
         for (const json& s : read_list(b, key)) {
             shapes.push_back(read_body_shape(s));
             if (s.contains("previous"))
-                previous.push_back({ShapeRef{chain, static_cast<std::uint32_t>(shapes.size() - 1)}, read_vec3(s, "previous")});
+                previous.push_back(
+                    {ShapeRef{chain, static_cast<std::uint32_t>(shapes.size() - 1)}, read_vec3(s, "previous")});
         }
     }
     const World::Added a = world_.add_body(d);
@@ -140,7 +143,8 @@ void Scene::set_owner(const json& o) {
     fresh.is_landing = read_bool_or(o, "landing", false);
     fresh.is_holding = read_bool_or(o, "holding", false);
     fresh.targets = read_bits(o, "sweep_targets");
-    for (const json& r : read_list(o, "refuses_overlap")) fresh.refused_overlap.insert(read_bits(json{{"id", r}}, "id"));
+    for (const json& r : read_list(o, "refuses_overlap"))
+        fresh.refused_overlap.insert(read_bits(json{{"id", r}}, "id"));
     for (const json& r : read_list(o, "refuses_strike")) fresh.refused_strike.insert(read_bits(json{{"id", r}}, "id"));
     SceneOwner*& slot = owners_[id];
     if (slot == nullptr) slot = &owner_store_.emplace_back();
@@ -248,12 +252,14 @@ std::string_view world_query_kind(const WorldQuery& q) { return query_kinds[q.in
 
 json world_answer_to_json(const WorldQuery& q, const WorldResult& r, std::span<const Contact> contacts,
                           std::span<const BodyId> bodies, const Scene& scene) {
-    json out{{"kind", world_query_kind(q)},
-             {"status", world_status_name(r.status)},
-             {"count", r.count},
-             {"found", r.found},
-             {"overflow", r.overflow},
-             {"stats", {{"candidates", r.stats.candidates}, {"pairs", r.stats.pairs}, {"mesh_contacts", r.stats.mesh_contacts}}}};
+    json out{
+        {"kind", world_query_kind(q)},
+        {"status", world_status_name(r.status)},
+        {"count", r.count},
+        {"found", r.found},
+        {"overflow", r.overflow},
+        {"stats",
+         {{"candidates", r.stats.candidates}, {"pairs", r.stats.pairs}, {"mesh_contacts", r.stats.mesh_contacts}}}};
     if (std::holds_alternative<GatherQuery>(q)) {
         json ids = json::array();
         for (const BodyId& b : bodies) ids.push_back(scene.id_of(b));

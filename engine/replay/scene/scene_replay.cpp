@@ -21,10 +21,11 @@ void SceneReplay::flush(std::vector<json>& answers) {
     queries_.clear();
     for (const Pending& p : pending_) queries_.push_back(p.query);
     std::vector<WorldResult> results(queries_.size());
-    batch_.run(queries_, [&](std::size_t i, const WorldResult& r, std::span<const Contact> c, std::span<const BodyId> b) {
-        results[i] = r;
-        answers[pending_[i].record] = world_answer_to_json(queries_[i], r, c, b, scene_);
-    });
+    batch_.run(queries_,
+               [&](std::size_t i, const WorldResult& r, std::span<const Contact> c, std::span<const BodyId> b) {
+                   results[i] = r;
+                   answers[pending_[i].record] = world_answer_to_json(queries_[i], r, c, b, scene_);
+               });
     for (std::size_t i = 0; i < results.size(); ++i) {
         ++by_kind_status_[queries_[i].index()][static_cast<std::size_t>(results[i].status)];
         if (!std::holds_alternative<GatherQuery>(queries_[i])) contacts_ += results[i].count;
@@ -74,10 +75,9 @@ void SceneReplay::run(std::span<const QueryRecord> records, std::vector<char>& t
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-
 void SceneReplay::print(std::ostream& out) const {
-    static constexpr const char* row_names[] = {"gather", "overlap_shape", "sweep_shape", "sweep_human",
-                                                "sweep_object", "strikes", "edits"};
+    static constexpr const char* row_names[] = {"gather",       "overlap_shape", "sweep_shape", "sweep_human",
+                                                "sweep_object", "strikes",       "edits"};
     char line[256];
     out << "scene lines by kind and status\n";
     std::snprintf(line, sizeof line, "  %-16s %10s", "kind", "total");

@@ -145,8 +145,7 @@ std::optional<BroadPhase::Split> BroadPhase::insert_at(std::uint32_t node, int l
     return insert_in_inner(node, c + 1, split->node, split->low, max_x_of(split->node, level - 1));
 }
 
-std::optional<BroadPhase::Split> BroadPhase::insert_in_leaf(std::uint32_t node, const Entry& e, bool first,
-                                                            bool last) {
+std::optional<BroadPhase::Split> BroadPhase::insert_in_leaf(std::uint32_t node, const Entry& e, bool first, bool last) {
     const Key k = e.key();
     if (leaves_[node].count < leaf_capacity) {
         put_entry(node, e);
@@ -159,20 +158,25 @@ std::optional<BroadPhase::Split> BroadPhase::insert_in_leaf(std::uint32_t node, 
     // entry past every other (the left half stays full), at its start in the
     // first leaf for one before every other, else in the middle.
     std::uint32_t keep = leaf_capacity / 2;
-    if (last && less(left.entries[leaf_capacity - 1].key(), k)) keep = leaf_capacity;
-    else if (first && less(k, left.entries[0].key())) keep = 0;
+    if (last && less(left.entries[leaf_capacity - 1].key(), k))
+        keep = leaf_capacity;
+    else if (first && less(k, left.entries[0].key()))
+        keep = 0;
     std::copy(left.entries.begin() + keep, left.entries.end(), right.entries.begin());
     right.count = leaf_capacity - keep;
     left.count = keep;
     reindex(right_id, 0);
-    if (keep == 0) put_entry(node, e);
-    else if (keep == leaf_capacity) put_entry(right_id, e);
-    else put_entry(less(k, right.entries[0].key()) ? node : right_id, e);
+    if (keep == 0)
+        put_entry(node, e);
+    else if (keep == leaf_capacity)
+        put_entry(right_id, e);
+    else
+        put_entry(less(k, right.entries[0].key()) ? node : right_id, e);
     return Split{right_id, right.entries[0].key()};
 }
 
-std::optional<BroadPhase::Split> BroadPhase::insert_in_inner(std::uint32_t node, std::uint32_t at,
-                                                             std::uint32_t child, const Key& low, float max_x) {
+std::optional<BroadPhase::Split> BroadPhase::insert_in_inner(std::uint32_t node, std::uint32_t at, std::uint32_t child,
+                                                             const Key& low, float max_x) {
     if (inners_[node].count < inner_capacity) {
         put_child(node, at, child, low, max_x);
         return std::nullopt;
@@ -185,8 +189,10 @@ std::optional<BroadPhase::Split> BroadPhase::insert_in_inner(std::uint32_t node,
     }
     inners_[node].count = half;
     // Child `half` keeps its separator as right's low[0]: the split's own.
-    if (at <= half) put_child(node, at, child, low, max_x);
-    else put_child(right_id, at - half, child, low, max_x);
+    if (at <= half)
+        put_child(node, at, child, low, max_x);
+    else
+        put_child(right_id, at - half, child, low, max_x);
     return Split{right_id, inners_[right_id].low[0]};
 }
 
@@ -212,8 +218,10 @@ bool BroadPhase::erase_at(std::uint32_t node, int level, const Key& k) {
     }
     const std::uint32_t c = child_for(inners_[node], k);
     const bool short_child = erase_at(inners_[node].child[c], level - 1, k);
-    if (short_child && inners_[node].count > 1) rebalance(node, c, level - 1);
-    else inners_[node].max_x[c] = max_x_of(inners_[node].child[c], level - 1);
+    if (short_child && inners_[node].count > 1)
+        rebalance(node, c, level - 1);
+    else
+        inners_[node].max_x[c] = max_x_of(inners_[node].child[c], level - 1);
     return inners_[node].count < inner_minimum;
 }
 

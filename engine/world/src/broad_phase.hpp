@@ -157,8 +157,8 @@ private:
     std::vector<std::uint32_t> leaf_parent_, inner_parent_;  // by node (the root's is not read)
     std::vector<std::uint32_t> free_leaves_, free_inners_;
     std::uint32_t root_ = 0;
-    int height_ = 0;               // the root's level
-    std::vector<Listed> listed_;   // by slot
+    int height_ = 0;              // the root's level
+    std::vector<Listed> listed_;  // by slot
 };
 
 }  // namespace levelsweep::world_detail

@@ -13,8 +13,8 @@ namespace levelsweep::world_detail {
 
 // The mesh bits of an options word (query.hpp, option::), which the mesh part
 // reads; the world's bits (0x1, 0x2, 0x10, 0x80, 0x100, 0x200, 0x400) are apart.
-inline constexpr std::uint32_t mesh_option_bits = option::nz_min | option::nz_max | option::mark_faces |
-                                                  option::skip_special | option::one_per_plane;
+inline constexpr std::uint32_t mesh_option_bits =
+    option::nz_min | option::nz_max | option::mark_faces | option::skip_special | option::one_per_plane;
 
 // The mesh sweep of a shape: a sphere's PhysicsMesh_SweepSphere, a capsule's
 // walking sweep (a sphere of its radius 0.52 m above its base, the 0.25 m step

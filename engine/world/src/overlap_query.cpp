@@ -20,8 +20,10 @@ void overlap_chain(OverlapFill& fill, const Shape& own, std::uint32_t own_owner,
         if (test == nullptr) continue;  // an empty entry (a segment and a box never meet)
         ++fill.pairs;
         Contact& slot = fill.count < fill.cap ? fill.out[fill.count] : *fill.spare;
-        if (fill.clear) slot.fill(0);
-        else slot.written = 0;  // the slot's bytes stay as they were; only the marks restart
+        if (fill.clear)
+            slot.fill(0);
+        else
+            slot.written = 0;  // the slot's bytes stay as they were; only the marks restart
         if (!test(slot, own, other.shape, quirks)) continue;
         // Step 3: +0xb4 (the mesh triangle) = 0, then Contact_InsertSorted's words.
         slot.write(slot.triangle, 0u);

@@ -13,7 +13,7 @@
 namespace levelsweep {
 
 struct WorldScratch::Impl {
-    std::optional<QueryScratch> mesh;  // for the world's level, when it has one
+    std::optional<QueryScratch> mesh;   // for the world's level, when it has one
     const BatchLevel* batch = nullptr;  // the mesh part on the batch path, when set
     Isa isa = Isa::scalar;
     std::optional<BatchScratch> batch_scratch;

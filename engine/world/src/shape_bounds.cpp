@@ -18,8 +18,8 @@ ShapeBounds world_bounds(const Shape& shape) {
     switch (shape.type) {
         case ShapeType::box: {
             const Box& b = shape.box;
-            const Vec3 reach = (b.half[0] * lane_abs(b.axis[0]) + b.half[1] * lane_abs(b.axis[1])) +
-                               b.half[2] * lane_abs(b.axis[2]);
+            const Vec3 reach =
+                (b.half[0] * lane_abs(b.axis[0]) + b.half[1] * lane_abs(b.axis[1])) + b.half[2] * lane_abs(b.axis[2]);
             return around(b.centre, reach);
         }
         case ShapeType::sphere: {
@@ -41,11 +41,13 @@ ShapeBounds world_bounds(const Shape& shape) {
     return {{1.0f, 1.0f, 1.0f}, {0.0f, 0.0f, 0.0f}};
 }
 
-ShapeBounds bounds_union(const ShapeBounds& a, const ShapeBounds& b) { return {lane_min(a.min, b.min), lane_max(a.max, b.max)}; }
+ShapeBounds bounds_union(const ShapeBounds& a, const ShapeBounds& b) {
+    return {lane_min(a.min, b.min), lane_max(a.max, b.max)};
+}
 
 bool bounds_overlap(const ShapeBounds& a, const ShapeBounds& b) {
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
-           a.min.z <= b.max.z && b.min.z <= a.max.z;
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
+           b.min.z <= a.max.z;
 }
 
 bool bounds_finite(const ShapeBounds& b) { return finite(b.min) && finite(b.max); }

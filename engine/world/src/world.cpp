@@ -59,15 +59,14 @@ WorldStatus validate_shape(const Shape& shape) {
             if (s.radius < 0.0f) return WorldStatus::negative_radius;
             break;
         }
-        default:
-            return WorldStatus::bad_type;
+        default: return WorldStatus::bad_type;
     }
     // Finite values can still reach past float range together (a centre near
     // FLT_MAX plus a half extent): such bounds would break the sorted list.
     const ShapeBounds bounds = world_bounds(shape);
     if (!bounds_finite(bounds)) return WorldStatus::non_finite;
     return within_working_range(bounds.min) && within_working_range(bounds.max) ? WorldStatus::ok
-                                                                                 : WorldStatus::out_of_range;
+                                                                                : WorldStatus::out_of_range;
 }
 
 namespace world_detail {
@@ -115,8 +114,10 @@ void World::Impl::refresh(std::uint32_t slot) {
     }
     b.bounds = world_bounds(b.chain.front().shape);
     for (const BodyShape& s : b.chain) b.bounds = bounds_union(b.bounds, world_bounds(s.shape));
-    if (list.contains(slot)) list.update(slot, b.bounds);
-    else list.insert(slot, b.sequence, b.bounds);
+    if (list.contains(slot))
+        list.update(slot, b.bounds);
+    else
+        list.insert(slot, b.sequence, b.bounds);
 }
 
 World::World(const Level* level) : impl_(std::make_unique<Impl>()) { impl_->level = level; }
@@ -128,8 +129,10 @@ const Level* World::level() const { return impl_->level; }
 std::uint32_t World::body_count() const { return impl_->live; }
 
 void World::set_owner(std::uint32_t owner, const Owner* answers) {
-    if (answers == nullptr) impl_->owners.erase(owner);
-    else impl_->owners[owner] = answers;
+    if (answers == nullptr)
+        impl_->owners.erase(owner);
+    else
+        impl_->owners[owner] = answers;
 }
 
 World::Added World::add_body(const BodyDesc& desc) {
@@ -242,8 +245,10 @@ WorldStatus World::enable_shape(BodyId id, ShapeRef ref, bool on) {
     std::vector<BodyShape>& shapes = b->shapes(ref.chain);
     if (ref.index >= shapes.size()) return WorldStatus::bad_shape;
     // 0x004f11c8: switching on sets enabled and reset (0x11), off clears enabled.
-    if (on) shapes[ref.index].flags |= shape_flag::enabled | shape_flag::reset;
-    else shapes[ref.index].flags &= ~shape_flag::enabled;
+    if (on)
+        shapes[ref.index].flags |= shape_flag::enabled | shape_flag::reset;
+    else
+        shapes[ref.index].flags &= ~shape_flag::enabled;
     return WorldStatus::ok;
 }
 

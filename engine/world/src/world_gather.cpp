@@ -55,10 +55,14 @@ WorldResult World::run(const WorldQuery& q, std::span<Contact> contacts, std::sp
     return std::visit(
         [&](const auto& query) {
             using T = std::decay_t<decltype(query)>;
-            if constexpr (std::is_same_v<T, GatherQuery>) return gather(query, bodies);
-            else if constexpr (std::is_same_v<T, ShapeOverlapQuery>) return overlap(query, contacts, scratch);
-            else if constexpr (std::is_same_v<T, StrikeQuery>) return strikes(query, contacts, scratch);
-            else return sweep(query, contacts, scratch);
+            if constexpr (std::is_same_v<T, GatherQuery>)
+                return gather(query, bodies);
+            else if constexpr (std::is_same_v<T, ShapeOverlapQuery>)
+                return overlap(query, contacts, scratch);
+            else if constexpr (std::is_same_v<T, StrikeQuery>)
+                return strikes(query, contacts, scratch);
+            else
+                return sweep(query, contacts, scratch);
         },
         q);
 }

@@ -17,13 +17,18 @@ WorldResult World::overlap(const ShapeOverlapQuery& q, std::span<Contact> out, W
     WorldResult r;
     const Impl& im = *impl_;
     const StoredBody* self = nullptr;
-    if (q.body && (self = im.find(*q.body)) == nullptr) r.status = WorldStatus::unknown_body;
-    else if (const WorldStatus st = validate_shape(q.shape); st != WorldStatus::ok) r.status = st;
+    if (q.body && (self = im.find(*q.body)) == nullptr)
+        r.status = WorldStatus::unknown_body;
+    else if (const WorldStatus st = validate_shape(q.shape); st != WorldStatus::ok)
+        r.status = st;
     // Option 0x400 reads the box at +0x08: without one there is nothing to
     // gather with (gathering at the origin instead answered "no contacts").
-    else if ((q.options & world_option::given_box) && !q.box) r.status = WorldStatus::no_box;
-    else if ((q.options & world_option::given_box) && !bounds_finite(*q.box)) r.status = WorldStatus::non_finite;
-    else if ((q.options & world_option::mesh) && im.level == nullptr) r.status = WorldStatus::no_level;
+    else if ((q.options & world_option::given_box) && !q.box)
+        r.status = WorldStatus::no_box;
+    else if ((q.options & world_option::given_box) && !bounds_finite(*q.box))
+        r.status = WorldStatus::non_finite;
+    else if ((q.options & world_option::mesh) && im.level == nullptr)
+        r.status = WorldStatus::no_level;
     if (r.status != WorldStatus::ok) return r;
 
     const std::uint32_t owner = self != nullptr ? self->owner : 0;

@@ -28,8 +28,7 @@ struct WorldRunner::Impl {
     tbb::task_arena arena;
     std::vector<Worker> workers;  // one per arena slot (this_task_arena::current_thread_index)
 
-    Impl(const World& w, unsigned threads)
-        : world(w), arena(static_cast<int>(runnable_threads(threads))) {
+    Impl(const World& w, unsigned threads) : world(w), arena(static_cast<int>(runnable_threads(threads))) {
         arena.initialize();
         workers.reserve(static_cast<std::size_t>(arena.max_concurrency()));
         for (int i = 0; i < arena.max_concurrency(); ++i) workers.emplace_back(w);

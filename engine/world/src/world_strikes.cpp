@@ -48,8 +48,8 @@ WorldResult World::strikes(const StrikeQuery& q, std::span<Contact> out, WorldSc
             // A body that is not a human is tried only when it is a MELEETARGET or
             // CHARGETARGET and the striker's owner accepts its owner (+0x108/+0x10c).
             const bool human = b.type & body_type::human;
-            if (!human && (!(b.flags & (body_flag::melee_target | body_flag::charge_target)) ||
-                           !asker.accepts_strike(b.owner)))
+            if (!human &&
+                (!(b.flags & (body_flag::melee_target | body_flag::charge_target)) || !asker.accepts_strike(b.owner)))
                 return;
             ++r.stats.candidates;
             const Body other_body = im.kernel_body(&b);

@@ -18,7 +18,9 @@ using world_detail::StoredBody;
 
 namespace {
 
-bool finite(const Vec4& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w); }
+bool finite(const Vec4& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
+}
 
 // The body sweep stops below |D|^2 <= 1e-6 (0x358637bd): "a zero move never
 // reaches it from the body sweep" (spec Unit 13, test ideas). So
@@ -53,13 +55,17 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
     WorldResult r;
     const Impl& im = *impl_;
     const StoredBody* self = nullptr;
-    if (q.body && (self = im.find(*q.body)) == nullptr) r.status = WorldStatus::unknown_body;
-    else if (const WorldStatus st = validate_shape(q.shape); st != WorldStatus::ok) r.status = st;
-    else if (!finite(q.move) || !bounds_finite(swept_bounds(q.shape, xyz(q.move)))) r.status = WorldStatus::non_finite;
+    if (q.body && (self = im.find(*q.body)) == nullptr)
+        r.status = WorldStatus::unknown_body;
+    else if (const WorldStatus st = validate_shape(q.shape); st != WorldStatus::ok)
+        r.status = st;
+    else if (!finite(q.move) || !bounds_finite(swept_bounds(q.shape, xyz(q.move))))
+        r.status = WorldStatus::non_finite;
     else if (const ShapeBounds swept = swept_bounds(q.shape, xyz(q.move));
              !within_working_range(swept.min) || !within_working_range(swept.max))
         r.status = WorldStatus::out_of_range;
-    else if ((q.options & world_option::mesh) && im.level == nullptr) r.status = WorldStatus::no_level;
+    else if ((q.options & world_option::mesh) && im.level == nullptr)
+        r.status = WorldStatus::no_level;
     if (r.status != WorldStatus::ok) return r;
 
     const std::uint32_t owner = self != nullptr ? self->owner : 0;
@@ -82,7 +88,8 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
                 const SweepFn fn = sweep_entry(q.shape.type, other.shape.type, q.quirks);
                 if (fn == nullptr) continue;  // an empty entry (docs/decisions.md, "The pair tables")
                 ++r.stats.pairs;
-                if (!sweep_pair(s.trial, s.probe, fn, own_body, q.shape, other_body, other.shape, q.move, q.quirks, r.status_bits))
+                if (!sweep_pair(s.trial, s.probe, fn, own_body, q.shape, other_body, other.shape, q.move, q.quirks,
+                                r.status_bits))
                     continue;
                 // PhysicsBody_SweepHumanMask clears +0xb4, then Contact_InsertSorted.
                 s.trial.write(s.trial.triangle, 0u);
@@ -128,8 +135,10 @@ WorldResult World::sweep(const ShapeSweepQuery& q, std::span<Contact> out, World
 WorldResult World::sweep(const HumanSweepQuery& q, std::span<Contact> out, WorldScratch& scratch) const {
     const StoredBody* human = impl_->find(q.human);
     WorldResult r;
-    if (human == nullptr) r.status = WorldStatus::unknown_body;
-    else if (human->chain.empty()) r.status = WorldStatus::no_shape;
+    if (human == nullptr)
+        r.status = WorldStatus::unknown_body;
+    else if (human->chain.empty())
+        r.status = WorldStatus::no_shape;
     if (r.status != WorldStatus::ok || below_body_sweep_move(q.move)) return r;
     // The human's mask: BLOCKHUMANS, JUMPTARGET while airborne or holding, and
     // the targets the owner names (Unit 12, "Who calls it").
@@ -141,7 +150,8 @@ WorldResult World::sweep(const HumanSweepQuery& q, std::span<Contact> out, World
     sq.shape = human->chain.front().shape;
     sq.move = with_w(q.move, 1.0f);
     sq.options = world_option::bodies | world_option::enabled_only | (q.options & world_option::mesh);
-    sq.flags_mask = body_flag::block_humans | (airborne || o.holding() ? body_flag::jump_target : 0u) | o.sweep_targets();
+    sq.flags_mask =
+        body_flag::block_humans | (airborne || o.holding() ? body_flag::jump_target : 0u) | o.sweep_targets();
     sq.max = q.max;
     sq.quirks = q.quirks;
     return sweep(sq, out, scratch);
@@ -150,8 +160,10 @@ WorldResult World::sweep(const HumanSweepQuery& q, std::span<Contact> out, World
 WorldResult World::sweep(const ObjectSweepQuery& q, std::span<Contact> out, WorldScratch& scratch) const {
     const StoredBody* object = impl_->find(q.object);
     WorldResult r;
-    if (object == nullptr) r.status = WorldStatus::unknown_body;
-    else if (object->chain.empty()) r.status = WorldStatus::no_shape;
+    if (object == nullptr)
+        r.status = WorldStatus::unknown_body;
+    else if (object->chain.empty())
+        r.status = WorldStatus::no_shape;
     if (r.status != WorldStatus::ok || below_body_sweep_move(q.move)) return r;
     ShapeSweepQuery sq;
     sq.body = q.object;

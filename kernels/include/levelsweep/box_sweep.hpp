@@ -27,8 +27,8 @@ inline constexpr float box_triangle_open_window = spec::open_window;
 // they overlap; returns true when they are separated for the whole move (t_max
 // caps t_first) or the window is empty. With interval_zero_speed_reset on, an
 // overlapping pair of zero speed resets the window to [0, 1].
-bool sweep_interval_overlap(float& t_first, float& t_last, float t_max, float v, float a_min, float a_max,
-                            float b_min, float b_max, Quirks quirks = Quirks::faithful());
+bool sweep_interval_overlap(float& t_first, float& t_last, float t_max, float v, float a_min, float a_max, float b_min,
+                            float b_max, Quirks quirks = Quirks::faithful());
 
 struct AxisInterval {
     float min = 0.0f;
@@ -66,8 +66,7 @@ inline constexpr int box_box_axis_count = 21;
 
 // Sweep_BoxBox (0x0034c430), the separating axis it stops at, or nullopt when
 // the boxes (each moving linearly, not turning) meet at some t in [0, 1].
-std::optional<int> sweep_box_box_separating_axis(const Box& a, const Vec3& move_a, const Box& b,
-                                                 const Vec3& move_b);
+std::optional<int> sweep_box_box_separating_axis(const Box& a, const Vec3& move_a, const Box& b, const Vec3& move_b);
 // Sweep_BoxBox (0x0034c430): true when the moving boxes meet (touching counts).
 bool sweep_box_box(const Box& a, const Vec3& move_a, const Box& b, const Vec3& move_b);
 

@@ -34,18 +34,18 @@ struct ContactHalf {
 static_assert(sizeof(ContactHalf) == 0x40);
 
 struct Contact {
-    ContactHalf own;                 // +0x00
-    ContactHalf other;               // +0x40
-    float fraction = 0.0f;           // +0x80: fraction of the move at first contact
-    std::uint32_t word84 = 0;        // +0x84
-    float depth = 0.0f;              // +0x88: penetration depth (Unit 4, mesh overlap)
-    std::uint32_t word8c = 0;        // +0x8c
-    Vec4 point;                      // +0x90: contact point (world)
-    Vec4 slide;                      // +0xa0: slide vector (Unit 12 corners)
-    std::uint32_t flags = 0;         // +0xb0: flags
-    std::uint32_t triangle = 0;      // +0xb4: mesh triangle index
-    std::uint32_t wordb8 = 0;        // +0xb8
-    std::uint32_t wordbc = 0;        // +0xbc
+    ContactHalf own;             // +0x00
+    ContactHalf other;           // +0x40
+    float fraction = 0.0f;       // +0x80: fraction of the move at first contact
+    std::uint32_t word84 = 0;    // +0x84
+    float depth = 0.0f;          // +0x88: penetration depth (Unit 4, mesh overlap)
+    std::uint32_t word8c = 0;    // +0x8c
+    Vec4 point;                  // +0x90: contact point (world)
+    Vec4 slide;                  // +0xa0: slide vector (Unit 12 corners)
+    std::uint32_t flags = 0;     // +0xb0: flags
+    std::uint32_t triangle = 0;  // +0xb4: mesh triangle index
+    std::uint32_t wordb8 = 0;    // +0xb8
+    std::uint32_t wordbc = 0;    // +0xbc
 
     // Bit k set: the 32-bit word at offset 4k was written since the last clear.
     std::uint64_t written = 0;
@@ -127,12 +127,11 @@ static_assert(offsetof(Contact, written) == Contact::record_bytes);
 
 // Byte offsets of the named fields, for written-mask assertions.
 namespace offs {
-inline constexpr std::size_t own_owner = 0x00, own_shape = 0x04, own_normal = 0x10, own_local = 0x20,
-                             own_type = 0x30, own_index = 0x34;
+inline constexpr std::size_t own_owner = 0x00, own_shape = 0x04, own_normal = 0x10, own_local = 0x20, own_type = 0x30,
+                             own_index = 0x34;
 inline constexpr std::size_t other_owner = 0x40, other_shape = 0x44, other_normal = 0x50, other_local = 0x60,
                              other_local_z = 0x68, other_local_w = 0x6c, other_type = 0x70, other_index = 0x74;
-inline constexpr std::size_t fraction = 0x80, depth = 0x88, point = 0x90, slide = 0xa0, flags = 0xb0,
-                             triangle = 0xb4;
+inline constexpr std::size_t fraction = 0x80, depth = 0x88, point = 0x90, slide = 0xa0, flags = 0xb0, triangle = 0xb4;
 }  // namespace offs
 
 }  // namespace levelsweep

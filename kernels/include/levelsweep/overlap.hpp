@@ -31,8 +31,7 @@ bool physics_overlap_sphere_sphere(Contact& c, const Shape& own, const Shape& ot
                                    Quirks quirks = Quirks::faithful());
 // Table (1, 1), 0x00345dd8: the 15-axis separating-axis test; touching overlaps.
 // Writes nothing. box_box_centre_matrix: R built over all four rows.
-bool physics_overlap_box_box(Contact& c, const Shape& own, const Shape& other,
-                             Quirks quirks = Quirks::faithful());
+bool physics_overlap_box_box(Contact& c, const Shape& own, const Shape& other, Quirks quirks = Quirks::faithful());
 // Table (3, 3), 0x00346388: upright flat-ended cylinders. Writes +0x10, +0x50, +0x88.
 bool physics_overlap_capsule_capsule(Contact& c, const Shape& own, const Shape& other,
                                      Quirks quirks = Quirks::faithful());
@@ -40,19 +39,15 @@ bool physics_overlap_capsule_capsule(Contact& c, const Shape& own, const Shape& 
 bool physics_overlap_segment_segment(Contact& c, const Shape& own, const Shape& other,
                                      Quirks quirks = Quirks::faithful());
 // Table (1, 2), 0x00346680: the box is a true 3D box. Writes nothing.
-bool physics_overlap_box_sphere(Contact& c, const Shape& own, const Shape& other,
-                                Quirks quirks = Quirks::faithful());
+bool physics_overlap_box_sphere(Contact& c, const Shape& own, const Shape& other, Quirks quirks = Quirks::faithful());
 // Table (3, 1), 0x00346808: a circle against a rectangle in the box's horizontal
 // plane; heights are not read. Writes +0x50 (the box's normal) and +0x88.
-bool physics_overlap_capsule_box(Contact& c, const Shape& own, const Shape& other,
-                                 Quirks quirks = Quirks::faithful());
+bool physics_overlap_capsule_box(Contact& c, const Shape& own, const Shape& other, Quirks quirks = Quirks::faithful());
 // Table (1, 3), 0x00346d18: CapsuleBox with the shapes swapped, then the halves
 // swapped wholesale. +0x50 (undefined in the original) gets the capsule-side normal.
-bool physics_overlap_box_capsule(Contact& c, const Shape& own, const Shape& other,
-                                 Quirks quirks = Quirks::faithful());
+bool physics_overlap_box_capsule(Contact& c, const Shape& own, const Shape& other, Quirks quirks = Quirks::faithful());
 // Table (2, 1), 0x00346db8: BoxSphere with the shapes swapped.
-bool physics_overlap_sphere_box(Contact& c, const Shape& own, const Shape& other,
-                                Quirks quirks = Quirks::faithful());
+bool physics_overlap_sphere_box(Contact& c, const Shape& own, const Shape& other, Quirks quirks = Quirks::faithful());
 // Table (4, 2), 0x00346de0. Writes nothing.
 bool physics_overlap_segment_sphere(Contact& c, const Shape& own, const Shape& other,
                                     Quirks quirks = Quirks::faithful());

@@ -19,8 +19,8 @@ using OverlapFn = bool (*)(Contact& c, const Shape& own, const Shape& other, Qui
 // bool fn(Contact* c, Body* own, Shape* ownShape, Body* other, Shape* otherShape,
 // const Vec4* move) (Unit 5, 0x003453f8): own moves by `move`, other stands still.
 // The move's w is copied into some outputs, so it travels as a Vec4.
-using SweepFn = bool (*)(Contact& c, const Body& own_body, const Shape& own, const Body& other_body,
-                         const Shape& other, const Vec4& move, Quirks quirks);
+using SweepFn = bool (*)(Contact& c, const Body& own_body, const Shape& own, const Body& other_body, const Shape& other,
+                         const Vec4& move, Quirks quirks);
 
 // The entry for (own, other), or nullptr where the original's table is empty.
 // The sweep table's entries outside Units 1-13 hold our round-shape sweeps

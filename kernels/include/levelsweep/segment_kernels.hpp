@@ -5,7 +5,6 @@
 // overlap pair functions of segments and capsules are built on them.
 #pragma once
 
-
 #include "levelsweep/quirks.hpp"
 #include "levelsweep/spec_constants.hpp"
 #include "levelsweep/vec.hpp"
@@ -35,7 +34,6 @@ struct SegmentParams {
 // off, an s that the parallel branch left at 0 is replaced by the clamped
 // projection onto the first segment of the second segment's closest point (for
 // a zero-length second segment: of its only point).
-SegmentParams segment_closest_points(const Vec3& d1, const Vec3& d2, const Vec3& w,
-                                     Quirks quirks = Quirks::faithful());
+SegmentParams segment_closest_points(const Vec3& d1, const Vec3& d2, const Vec3& w, Quirks quirks = Quirks::faithful());
 
 }  // namespace levelsweep

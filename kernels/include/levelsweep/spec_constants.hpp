@@ -34,10 +34,10 @@ inline constexpr float table_b = std::bit_cast<float>(std::uint32_t{0x3f13b646})
 
 // Query option bits (the sphere sweep's option word, Unit 1 "Issue #150").
 namespace option {
-inline constexpr std::uint32_t nz_min = 0x4;          // skip n.z below nz_min
-inline constexpr std::uint32_t nz_max = 0x8;          // skip n.z above nz_max
-inline constexpr std::uint32_t mark_faces = 0x40;     // mark behind/away/parallel instead of skipping
-inline constexpr std::uint32_t skip_special = 0x8000; // skip flag-0x8 triangles
+inline constexpr std::uint32_t nz_min = 0x4;           // skip n.z below nz_min
+inline constexpr std::uint32_t nz_max = 0x8;           // skip n.z above nz_max
+inline constexpr std::uint32_t mark_faces = 0x40;      // mark behind/away/parallel instead of skipping
+inline constexpr std::uint32_t skip_special = 0x8000;  // skip flag-0x8 triangles
 inline constexpr std::uint32_t one_per_plane = 0x20000;
 }  // namespace option
 

@@ -17,12 +17,12 @@ namespace levelsweep {
 // The working triangle, +0x00 to +0x80 of the caller's stack record (Unit 1,
 // "The working triangle").
 struct WorkingTriangle {
-    Vec4 v[3];                                 // +0x00, +0x10, +0x20: corners v0, v1, v2
-    Vec4 e[3];                                 // +0x30, +0x40, +0x50: e0 = v1-v0, e1 = v2-v1, e2 = v0-v2, w 1
+    Vec4 v[3];                                  // +0x00, +0x10, +0x20: corners v0, v1, v2
+    Vec4 e[3];                                  // +0x30, +0x40, +0x50: e0 = v1-v0, e1 = v2-v1, e2 = v0-v2, w 1
     float edge_length[3] = {0.0f, 0.0f, 0.0f};  // +0x60..+0x68: only when the edges were normalised
-    float unused6c = 0.0f;                     // +0x6c
-    Vec4 n;                                    // +0x70: unit normal, w 1
-    float d = 0.0f;                            // +0x80: plane constant v0.n
+    float unused6c = 0.0f;                      // +0x6c
+    Vec4 n;                                     // +0x70: unit normal, w 1
+    float d = 0.0f;                             // +0x80: plane constant v0.n
 
     static WorkingTriangle from_corners(const Vec3& v0, const Vec3& v1, const Vec3& v2);
 };
@@ -77,7 +77,7 @@ EdgeCylinderSweep sphere_sweep_edge_cylinder(float r, const Vec3& c, const Vec3&
 struct EdgeSweep {
     bool hit = false;
     std::optional<float> fraction;
-    int count = 0;       // what Segment_SphereIntersect wrote, or 1 for a capsule root
+    int count = 0;  // what Segment_SphereIntersect wrote, or 1 for a capsule root
     Vec4 points[2];
     std::optional<CapsuleRoots> roots;  // set when the capsule step ran
 };
@@ -93,8 +93,7 @@ struct VertexRegionSweep {
     std::optional<int> edge_start;  // 0, 1 or 2 when an edge step ran
 };
 VertexRegionSweep sphere_sweep_vertex_region(int k, const WorkingTriangle& t, const Vec3& m_k, const Vec3& e_k,
-                                             const Vec3& c, float r, const Vec3& M,
-                                             Quirks quirks = Quirks::faithful());
+                                             const Vec3& c, float r, const Vec3& M, Quirks quirks = Quirks::faithful());
 
 // Which step Sweep_SphereTriangle dispatched to (for tests and counters).
 enum class SphereTriBranch { none, face, edge, corner };

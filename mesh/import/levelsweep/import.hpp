@@ -67,14 +67,14 @@ struct ImportOptions {
 };
 
 struct ImportReport {
-    std::string reader;                 // "obj", "ply" or "assimp"
-    std::size_t faces = 0;              // polygons read
-    std::size_t polygons_split = 0;     // faces with more than three corners, split into a fan
-    std::size_t skipped_elements = 0;   // points, lines and faces of fewer than three corners
-    std::size_t degenerate = 0;         // triangles with a zero normal (kept)
-    std::size_t duplicate = 0;          // triangles with the corners of an earlier one (kept)
-    std::vector<std::size_t> rule_matches;  // triangles each rule matched
-    std::vector<std::string> materials;     // the name of each automatically numbered material id
+    std::string reader;                               // "obj", "ply" or "assimp"
+    std::size_t faces = 0;                            // polygons read
+    std::size_t polygons_split = 0;                   // faces with more than three corners, split into a fan
+    std::size_t skipped_elements = 0;                 // points, lines and faces of fewer than three corners
+    std::size_t degenerate = 0;                       // triangles with a zero normal (kept)
+    std::size_t duplicate = 0;                        // triangles with the corners of an earlier one (kept)
+    std::vector<std::size_t> rule_matches;            // triangles each rule matched
+    std::vector<std::string> materials;               // the name of each automatically numbered material id
     std::optional<std::string> beyond_working_range;  // where the level lies beyond it (when allowed)
 };
 

@@ -68,7 +68,8 @@ struct RawMesh {
 
     // The bytes the mesh holds (its vectors' room).
     std::uint64_t bytes() const {
-        return std::uint64_t{vertices.capacity()} * sizeof(Vec3) + std::uint64_t{triangles.capacity()} * sizeof(RawTriangle);
+        return std::uint64_t{vertices.capacity()} * sizeof(Vec3) +
+               std::uint64_t{triangles.capacity()} * sizeof(RawTriangle);
     }
 
 private:

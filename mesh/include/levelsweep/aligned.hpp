@@ -23,12 +23,14 @@ struct AlignedAllocator {
 
     T* allocate(std::size_t n) {
         if (n > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
-        return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{store_alignment}));
+        return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{store_alignment}));
     }
-    void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{store_alignment}); }
+    void deallocate(T* p, std::size_t) noexcept { ::operator delete (p, std::align_val_t{store_alignment}); }
 
     template <class U>
-    bool operator==(const AlignedAllocator<U>&) const noexcept { return true; }
+    bool operator==(const AlignedAllocator<U>&) const noexcept {
+        return true;
+    }
 };
 
 template <class T>

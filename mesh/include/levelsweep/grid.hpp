@@ -47,9 +47,7 @@ struct GridGeometry {
     Vec3 cell_size{1.0f, 1.0f, 1.0f};
     std::array<std::uint32_t, 3> dims{1, 1, 1};
 
-    std::size_t cell_count() const {
-        return std::size_t{dims[0]} * std::size_t{dims[1]} * std::size_t{dims[2]};
-    }
+    std::size_t cell_count() const { return std::size_t{dims[0]} * std::size_t{dims[1]} * std::size_t{dims[2]}; }
 
     // floor((p - origin) / size) on one axis, clamped to [0, n - 1], in float32.
     // The same mapping builds the lists and answers queries, so the listing is
@@ -59,7 +57,7 @@ struct GridGeometry {
         if (!(f >= 0.0f)) return 0;
         const std::uint32_t n = dims[static_cast<std::size_t>(axis)];
         if (f >= static_cast<float>(n)) return n - 1;  // exact: n <= 2^24
-        return static_cast<std::uint32_t>(f);         // truncation is floor for f >= 0
+        return static_cast<std::uint32_t>(f);          // truncation is floor for f >= 0
     }
 
     // The cells a query box [lo, hi] overlaps, clamped to the grid. Empty when
@@ -96,9 +94,8 @@ public:
     CellGrid() = default;
     // Lists every triangle (corners by index into x, y, z) in the cells of its
     // bounding box. Throws LevelBuildError when the lists would pass 2^32 words.
-    CellGrid(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
-             std::span<const float> z, std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
-             std::span<const std::uint32_t> i2);
+    CellGrid(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y, std::span<const float> z,
+             std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1, std::span<const std::uint32_t> i2);
 
     // The grid whose lists are `words` (count first, in walk order, as words()
     // returns them), when they are exactly the lists the constructor above
@@ -114,10 +111,9 @@ public:
 
     // The length of the word array such a grid has: one count per cell and one
     // entry per (triangle, cell) pair, without building it.
-    static std::uint64_t words_needed(const GridGeometry& geometry, std::span<const float> x,
-                                      std::span<const float> y, std::span<const float> z,
-                                      std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
-                                      std::span<const std::uint32_t> i2);
+    static std::uint64_t words_needed(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
+                                      std::span<const float> z, std::span<const std::uint32_t> i0,
+                                      std::span<const std::uint32_t> i1, std::span<const std::uint32_t> i2);
 
     const GridGeometry& geometry() const { return geometry_; }
     Vec3 origin() const { return geometry_.origin; }

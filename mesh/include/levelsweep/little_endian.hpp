@@ -41,7 +41,8 @@ public:
     void zeros(std::size_t n) { out_.insert(out_.end(), n, std::byte{0}); }
     // Overwrites bytes already written.
     void patch(std::size_t at, std::uint64_t v, int bytes) {
-        for (int i = 0; i < bytes; ++i) out_[at + static_cast<std::size_t>(i)] = static_cast<std::byte>((v >> (8 * i)) & 0xff);
+        for (int i = 0; i < bytes; ++i)
+            out_[at + static_cast<std::size_t>(i)] = static_cast<std::byte>((v >> (8 * i)) & 0xff);
     }
     std::vector<std::byte>& bytes() { return out_; }
 

@@ -30,14 +30,14 @@ enum class LaneKernel : std::uint8_t {
 // The filters a query's triangles pass before the kernel, in the reference
 // visits' order (levelsweep/triangle_filters.hpp, engine/query/src/mesh_visits.hpp).
 struct LaneFilters {
-    bool skip_special = false;        // flag 0x8 triangles skipped
-    std::uint32_t nz_options = 0;     // option::nz_min and option::nz_max, where the query tests the n.z range
+    bool skip_special = false;     // flag 0x8 triangles skipped
+    std::uint32_t nz_options = 0;  // option::nz_min and option::nz_max, where the query tests the n.z range
     float nz_min = 0.0f, nz_max = 0.0f;
-    bool face_test = false;           // the sweeps' side and direction tests, at side_at
-    Vec3 side_at;                     // the sphere's centre, or the box's
-    bool marking = false;             // option 0x40: marks instead of skips
-    bool step = false;                // the walking capsule's low-triangle rule
-    float step_top = 0.0f;            // feet z + step height
+    bool face_test = false;  // the sweeps' side and direction tests, at side_at
+    Vec3 side_at;            // the sphere's centre, or the box's
+    bool marking = false;    // option 0x40: marks instead of skips
+    bool step = false;       // the walking capsule's low-triangle rule
+    float step_top = 0.0f;   // feet z + step height
 };
 
 // One query, as the per-ISA code reads it.
@@ -72,12 +72,12 @@ enum class LaneBranch : std::uint8_t { face, edge, corner, box_triangle, penetra
 // What one lane's kernel call gave, for the generic side to make a contact of.
 struct LaneHit {
     std::uint32_t slot = 0;
-    float fraction = 0.0f;   // sweeps; the overlap's depth
+    float fraction = 0.0f;     // sweeps; the overlap's depth
     float s = 0.0f, t = 0.0f;  // the overlap's closest point
-    std::int32_t mask = -1;  // the sphere kernel's inside mask
+    std::int32_t mask = -1;    // the sphere kernel's inside mask
     LaneBranch branch = LaneBranch::face;
-    bool flipped = false;    // the sweep flipped a two-sided triangle
-    std::uint32_t marks = 0; // option 0x40
+    bool flipped = false;     // the sweep flipped a two-sided triangle
+    std::uint32_t marks = 0;  // option 0x40
     // The wide kernel left this lane to the scalar one (a zero-length capsule
     // edge, or a block with few lanes past the filters): the generic side runs
     // the reference kernel on it.
@@ -93,12 +93,12 @@ enum class EntryOutcome : std::uint8_t { filtered, advanced, not_advanced, conta
 // Buffers owned by the caller's scratch, each with room for every slot plus
 // one block (no allocation per query).
 struct LaneBuffers {
-    std::uint32_t* candidates = nullptr;  // slots in the leaves the traversal reached
-    float* candidate_entry = nullptr;     // where along the move each one's grown box starts
-    std::uint32_t* survivors = nullptr;   // slots past the filters
+    std::uint32_t* candidates = nullptr;     // slots in the leaves the traversal reached
+    float* candidate_entry = nullptr;        // where along the move each one's grown box starts
+    std::uint32_t* survivors = nullptr;      // slots past the filters
     std::uint32_t* survivor_bits = nullptr;  // their flip (bit 31) and marks
     float* survivor_entry = nullptr;
-    std::uint32_t* stack = nullptr;       // node indices
+    std::uint32_t* stack = nullptr;  // node indices
     LaneHit* hits = nullptr;
     std::size_t survivor_count = 0, hit_count = 0;
     std::uint32_t nodes_visited = 0, candidate_count = 0, kernel_calls = 0;
@@ -128,7 +128,8 @@ struct LaneTable {
     // The exact walk's words [first, first + n) (WalkWords) whose triangles
     // pass the query's filters: bit i of bits[i / 64] for word first + i (the
     // bits are cleared first). first + n must not pass level.walk.count.
-    void (*reach)(const PackedLevel& level, const LanePlan& plan, std::size_t first, std::size_t n, std::uint64_t* bits);
+    void (*reach)(const PackedLevel& level, const LanePlan& plan, std::size_t first, std::size_t n,
+                  std::uint64_t* bits);
 };
 
 // The instruction sets there is wide code for.

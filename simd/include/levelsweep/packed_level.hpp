@@ -29,11 +29,11 @@
 namespace levelsweep::simd {
 
 namespace record {
-inline constexpr std::size_t flags = 0;      // the triangle's flags word, as a uint32
-inline constexpr std::size_t n = 1;          // x, y, z
+inline constexpr std::size_t flags = 0;  // the triangle's flags word, as a uint32
+inline constexpr std::size_t n = 1;      // x, y, z
 inline constexpr std::size_t d = 4;
-inline constexpr std::size_t triangle = 5;   // its index in the Level, as a uint32
-inline constexpr std::size_t top = 6;        // max(max(v0.z, v1.z), v2.z)
+inline constexpr std::size_t triangle = 5;              // its index in the Level, as a uint32
+inline constexpr std::size_t top = 6;                   // max(max(v0.z, v1.z), v2.z)
 inline constexpr std::size_t v0 = 8, v1 = 11, v2 = 14;  // the corners: x, y, z each
 inline constexpr std::size_t e0 = 17, e1 = 20, e2 = 23;
 inline constexpr std::size_t cells_lo = 26, cells_hi = 29;  // GridGeometry::triangle_cells, as uint32s
@@ -78,12 +78,12 @@ struct WalkWords {
 };
 
 struct PackedLevel {
-    AlignedVector<float> records;           // record::floats per slot
-    AlignedVector<std::uint32_t> slot_of;   // triangle index -> slot
+    AlignedVector<float> records;          // record::floats per slot
+    AlignedVector<std::uint32_t> slot_of;  // triangle index -> slot
     AlignedVector<BvhNode> nodes;
     WalkWords walk;
-    std::uint32_t enabled = 0;              // slots 0 .. enabled - 1 are in the hierarchy
-    float extent = 0.0f;                    // the largest |coordinate| of the level's vertices
+    std::uint32_t enabled = 0;  // slots 0 .. enabled - 1 are in the hierarchy
+    float extent = 0.0f;        // the largest |coordinate| of the level's vertices
 
     const float* record_at(std::uint32_t slot) const { return records.data() + std::size_t{slot} * record::floats; }
 };

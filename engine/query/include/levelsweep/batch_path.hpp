@@ -51,7 +51,7 @@ private:
 // Runs one query on the batch path with instruction set `isa`, which must be
 // one of available_isas() (std::invalid_argument otherwise). Isa::scalar runs
 // the reference path (run_query) instead.
-QueryResult run_query_batch(const BatchLevel& level, const Query& q, std::span<MeshContact> out,
-                            BatchScratch& scratch, Isa isa = best_isa());
+QueryResult run_query_batch(const BatchLevel& level, const Query& q, std::span<MeshContact> out, BatchScratch& scratch,
+                            Isa isa = best_isa());
 
 }  // namespace levelsweep

@@ -37,11 +37,11 @@ std::string_view collect_name(Collect c);
 
 // What every query carries besides its shape.
 struct QuerySettings {
-    std::uint32_t options = 0;          // option:: bits
-    std::uint32_t body_flags = 0;       // the querying body's flags (+0x40); 0x100 skips flag-0x8 triangles
-    float nz_min = -0.65f;              // first threshold (f12), used with option 0x4
-    float nz_max = 0.0f;                // second threshold (f13), used with option 0x8
-    std::uint32_t max_contacts = 100;   // 0 is refused with a status
+    std::uint32_t options = 0;         // option:: bits
+    std::uint32_t body_flags = 0;      // the querying body's flags (+0x40); 0x100 skips flag-0x8 triangles
+    float nz_min = -0.65f;             // first threshold (f12), used with option 0x4
+    float nz_max = 0.0f;               // second threshold (f13), used with option 0x8
+    std::uint32_t max_contacts = 100;  // 0 is refused with a status
     Collect collect = Collect::all;
     Quirks quirks = Quirks::faithful();
 };
@@ -50,16 +50,16 @@ struct QuerySettings {
 // files carry every kind in one fixed layout. Build one with the factories.
 struct Query {
     QueryKind kind = QueryKind::sphere_sweep;
-    Vec3 start;                  // sphere centre, capsule feet, box centre or ray start
-    Vec3 move;                   // the whole displacement (zero for an overlap)
-    float radius = 0.0f;         // sphere, capsule and overlap
+    Vec3 start;           // sphere centre, capsule feet, box centre or ray start
+    Vec3 move;            // the whole displacement (zero for an overlap)
+    float radius = 0.0f;  // sphere, capsule and overlap
     // Capsule (docs/design.md item 6): one sphere of the capsule's radius swept
     // `sphere_height` above the feet; triangles whose highest corner is below
     // feet z + `step_height` never reach the kernel.
     float sphere_height = 0.52f;
     float step_height = 0.25f;
     Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};  // box rows A0, A1, A2
-    float half[3] = {0.0f, 0.0f, 0.0f};                 // box half extents
+    float half[3] = {0.0f, 0.0f, 0.0f};                // box half extents
     QuerySettings settings;
 
     static Query sphere_sweep(const Vec3& centre, float radius, const Vec3& move, const QuerySettings& s = {});
@@ -76,16 +76,16 @@ struct Query {
 // One contact against the level (the fields of the original's 0xc0 record that
 // a mesh query writes; docs/query.md lists which query writes which).
 struct MeshContact {
-    float fraction = 0.0f;       // +0x80
-    float depth = 0.0f;          // +0x88: sphere overlap only
-    Vec3 normal;                 // +0x50: unit, flipped towards the shape when two-sided
-    Vec3 point;                  // +0x90
-    Vec3 direction;              // +0x10: unit(move), zero for a zero move
-    std::uint32_t triangle = 0;  // +0xb4
-    std::uint32_t flags = 0;     // +0xb0: option 0x40 marks (sphere sweep), else 0
+    float fraction = 0.0f;             // +0x80
+    float depth = 0.0f;                // +0x88: sphere overlap only
+    Vec3 normal;                       // +0x50: unit, flipped towards the shape when two-sided
+    Vec3 point;                        // +0x90
+    Vec3 direction;                    // +0x10: unit(move), zero for a zero move
+    std::uint32_t triangle = 0;        // +0xb4
+    std::uint32_t flags = 0;           // +0xb0: option 0x40 marks (sphere sweep), else 0
     std::uint16_t triangle_flags = 0;  // the triangle's flags word
     std::uint16_t material = 0;
-    std::int32_t inside_mask = -1;     // capsule sweep: the kernel's inside mask (+0x14); -1 when not written
+    std::int32_t inside_mask = -1;  // capsule sweep: the kernel's inside mask (+0x14); -1 when not written
 };
 
 enum class QueryStatus : std::uint8_t {
@@ -116,10 +116,10 @@ std::string_view kernel_branch_name(KernelBranch b);
 
 // How much work a query did.
 struct QueryStats {
-    std::uint32_t cells = 0;           // cells visited
-    std::uint32_t entries = 0;         // list entries read
-    std::uint32_t extra_entries = 0;   // of those, read past a list's end (the counter bug)
-    std::uint32_t kernel_calls = 0;    // triangles that reached the kernel
+    std::uint32_t cells = 0;          // cells visited
+    std::uint32_t entries = 0;        // list entries read
+    std::uint32_t extra_entries = 0;  // of those, read past a list's end (the counter bug)
+    std::uint32_t kernel_calls = 0;   // triangles that reached the kernel
     std::uint32_t hits_by_branch[hit_branch_count] = {};
 };
 

@@ -40,7 +40,8 @@ public:
     // the batch, its result and its contacts (valid only during the call). Calls
     // for different queries may run at the same time and in any order, so a sink
     // writes only to the query's own slot.
-    using Sink = std::function<void(std::size_t index, const QueryResult& result, std::span<const MeshContact> contacts)>;
+    using Sink =
+        std::function<void(std::size_t index, const QueryResult& result, std::span<const MeshContact> contacts)>;
 
     // Walk::brute_force (a check of the reference walk) always runs on the
     // reference path.

@@ -55,11 +55,12 @@ template <class Body>
 void parallel_loop(std::size_t begin, std::size_t end, std::size_t grain, const Body& body) {
     Handoff before, after;
     before.give();
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, grain), [&](const tbb::blocked_range<std::size_t>& range) {
-        before.take();
-        body(range);
-        after.give();
-    });
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, grain),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                          before.take();
+                          body(range);
+                          after.give();
+                      });
     after.take();
 }
 

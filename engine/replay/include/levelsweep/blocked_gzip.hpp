@@ -10,7 +10,6 @@
 // start inside the file through the index.
 #pragma once
 
-
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -85,7 +84,7 @@ private:
 
     Sink sink_;
     int level_;
-    std::vector<std::byte> pending_;          // data not yet compressed
+    std::vector<std::byte> pending_;           // data not yet compressed
     std::vector<std::vector<std::byte>> out_;  // one member per block of a batch
     std::vector<IndexEntry> index_;
     std::uint64_t compressed_ = 0, data_ = 0;  // written so far

@@ -36,9 +36,7 @@ public:
         return (static_cast<double>(hi) * 67108864.0 + static_cast<double>(lo)) * 0x1p-53;
     }
     // 0 to n - 1 (n > 0): the high word of a 32 x 32-bit product.
-    std::uint32_t below(std::uint32_t n) {
-        return static_cast<std::uint32_t>((std::uint64_t{mt_()} * n) >> 32);
-    }
+    std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>((std::uint64_t{mt_()} * n) >> 32); }
     bool chance(float p) { return unit() < p; }
 
     // A unit vector in the xy plane: a point of the unit disc, by rejection, scaled to length 1.

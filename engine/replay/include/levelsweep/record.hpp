@@ -70,9 +70,9 @@ struct RecordMix {
 
 struct RecordOptions {
     std::uint32_t seed = 1;
-    std::uint64_t count = 1000;   // queries in all
+    std::uint64_t count = 1000;  // queries in all
     RecordMix mix;
-    float sweep_length = 2.0f;    // the random sphere sweeps' move length (finite, >= 0)
+    float sweep_length = 2.0f;  // the random sphere sweeps' move length (finite, >= 0)
 };
 
 // Streams the queries of one recording. The level must outlive the recorder.

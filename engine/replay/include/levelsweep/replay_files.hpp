@@ -56,7 +56,7 @@ struct QueryRecord {
     bool malformed = false;
     std::string error;
     std::uint64_t position = 0;  // the record's index in a binary file, or its line in JSON Lines
-    std::string text;  // JSON Lines: a malformed line itself (a scene line, for `query` and `replay --scene`)
+    std::string text;            // JSON Lines: a malformed line itself (a scene line, for `query` and `replay --scene`)
 };
 
 // Fixed-size records: encode/decode one (for the writer, the reader and tests).
@@ -127,8 +127,8 @@ struct ResultCheckpoint {
 // What a result file records about the run that made it.
 struct ResultFileHeader {
     std::uint64_t level_checksum = 0;
-    std::uint32_t quirks = 0;          // Quirks::bits() of the run's mode
-    std::string path = "reference";    // "reference" or "batch"
+    std::uint32_t quirks = 0;        // Quirks::bits() of the run's mode
+    std::string path = "reference";  // "reference" or "batch"
     std::string isa = "scalar";
     std::string metadata;
     // The queries the run was given, when known at its start (unknown_query_count otherwise).
@@ -143,7 +143,7 @@ struct ResultFileHeader {
 struct ResultRecord {
     std::uint64_t index = 0;  // the query's position in its query file
     QueryKind kind = QueryKind::sphere_sweep;
-    bool malformed = false;   // the query record was malformed: nothing ran
+    bool malformed = false;  // the query record was malformed: nothing ran
     QueryResult result;
     std::vector<MeshContact> contacts;
 };

@@ -38,8 +38,8 @@ struct ReplayRun {
     // records done so far (scene lines included), first_index included.
     std::function<void(std::uint64_t done)> progress = [](std::uint64_t) {};
     // Each malformed query record, as its result is written.
-    std::function<void(std::uint64_t index, const std::string& error)> malformed =
-            [](std::uint64_t, const std::string&) {};
+    std::function<void(std::uint64_t index, const std::string& error)> malformed = [](std::uint64_t,
+                                                                                      const std::string&) {};
 };
 
 struct ReplayTally {

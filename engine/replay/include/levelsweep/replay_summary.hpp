@@ -10,7 +10,6 @@
 
 namespace levelsweep {
 
-
 struct ReplaySummary {
     std::array<std::array<std::uint64_t, query_status_count>, query_kind_count> by_kind_status{};
     std::uint64_t queries = 0, contacts = 0, with_contacts = 0, overflowed = 0;

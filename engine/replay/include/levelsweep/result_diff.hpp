@@ -20,13 +20,13 @@ namespace levelsweep {
 
 // The ways two results can differ; a difference is a set of them.
 enum class DiffAspect : std::uint8_t {
-    index,           // the query's position in its query file
+    index,  // the query's position in its query file
     kind,
-    status,          // the status, or one record malformed and the other not
-    count,           // contacts returned
-    found,           // contacts gathered before the cap to max_contacts
+    status,  // the status, or one record malformed and the other not
+    count,   // contacts returned
+    found,   // contacts gathered before the cap to max_contacts
     overflow,
-    fraction,        // beyond the tolerance
+    fraction,  // beyond the tolerance
     depth,
     normal,
     point,
@@ -36,7 +36,7 @@ enum class DiffAspect : std::uint8_t {
     triangle_flags,
     material,
     inside_mask,
-    stats,           // the work counters (only with DiffOptions::stats)
+    stats,  // the work counters (only with DiffOptions::stats)
 };
 inline constexpr int diff_aspect_count = 17;
 std::string_view diff_aspect_name(DiffAspect a);
@@ -81,6 +81,7 @@ struct Explanation {
 // and one switch toggled, for each of the quirk_count switches, then with B's
 // set; "gives" means compare_results finds no difference.
 Explanation explain_difference(const Level& level, const Query& q, const ResultRecord& a, const ResultRecord& b,
-                               Quirks a_quirks, Quirks b_quirks, QueryScratch& scratch, const DiffOptions& options = {});
+                               Quirks a_quirks, Quirks b_quirks, QueryScratch& scratch,
+                               const DiffOptions& options = {});
 
 }  // namespace levelsweep

@@ -41,5 +41,4 @@ struct ResultsRead {
 // the last whole record whatever follows it.
 ResultsRead export_results_jsonl(const std::filesystem::path& in, std::ostream& out);
 
-
 }  // namespace levelsweep

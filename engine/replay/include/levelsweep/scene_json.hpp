@@ -43,7 +43,7 @@ private:
     World world_;
     std::map<std::uint32_t, BodyId> bodies_;
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> ids_;  // (slot, generation) to id
-    std::deque<SceneOwner> owner_store_;  // stable addresses for World::set_owner
+    std::deque<SceneOwner> owner_store_;                                    // stable addresses for World::set_owner
     std::map<std::uint32_t, SceneOwner*> owners_;
 };
 

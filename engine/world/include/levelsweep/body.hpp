@@ -62,10 +62,10 @@ struct BodyShape {
 
 // What a body is made of when it is added.
 struct BodyDesc {
-    std::uint32_t owner = 0;  // +0x34, written to contacts; 0: no owner
-    std::uint32_t flags = 0;  // +0x40, body_flag::
-    std::uint32_t type = 0;   // +0x44, body_type::
-    std::uint32_t group = 0;  // +0x3c: option 0x80 skips a body of the same non-zero group
+    std::uint32_t owner = 0;         // +0x34, written to contacts; 0: no owner
+    std::uint32_t flags = 0;         // +0x40, body_flag::
+    std::uint32_t type = 0;          // +0x44, body_type::
+    std::uint32_t group = 0;         // +0x3c: option 0x80 skips a body of the same non-zero group
     std::vector<BodyShape> chain;    // what other queries meet; its first shape sweeps for the body
     std::vector<BodyShape> strikes;  // the strike chain (+0x80)
 };

@@ -26,13 +26,13 @@ namespace levelsweep {
 // mesh queries' own bits (query.hpp, option::: 0x4, 0x8, 0x40, 0x8000,
 // 0x20000) do not collide with these and go through to the mesh part.
 namespace world_option {
-inline constexpr std::uint32_t mesh = 0x1;           // the level mesh too
-inline constexpr std::uint32_t bodies = 0x2;         // the bodies
-inline constexpr std::uint32_t type_mask = 0x10;     // use the query's type mask (else any type)
-inline constexpr std::uint32_t group = 0x80;         // skip bodies of the querying body's non-zero group
-inline constexpr std::uint32_t ask_owner = 0x100;    // skip bodies the querying owner does not accept
-inline constexpr std::uint32_t enabled_only = 0x200; // only shapes with flag 0x1
-inline constexpr std::uint32_t given_box = 0x400;    // gather with the query's box, not the shape's
+inline constexpr std::uint32_t mesh = 0x1;            // the level mesh too
+inline constexpr std::uint32_t bodies = 0x2;          // the bodies
+inline constexpr std::uint32_t type_mask = 0x10;      // use the query's type mask (else any type)
+inline constexpr std::uint32_t group = 0x80;          // skip bodies of the querying body's non-zero group
+inline constexpr std::uint32_t ask_owner = 0x100;     // skip bodies the querying owner does not accept
+inline constexpr std::uint32_t enabled_only = 0x200;  // only shapes with flag 0x1
+inline constexpr std::uint32_t given_box = 0x400;     // gather with the query's box, not the shape's
 }  // namespace world_option
 
 // The original's stack buffer of body contacts: 50 slots of 0xc0 bytes
@@ -71,9 +71,9 @@ struct ShapeOverlapQuery {
     Shape shape;                     // +0x04: the querying shape (own: the overlap table's row)
     std::optional<ShapeBounds> box;  // +0x08: the gather box with option 0x400 (required then: no_box without it)
     std::uint32_t options = world_option::bodies;  // +0x10
-    std::uint32_t type_mask = ~0u;   // +0x14, read with option 0x10
-    int max = 0;                     // +0x18: the most contacts returned (0: no body is tested)
-    float nz_min = -0.65f;           // +0x28, +0x2c: the mesh overlap's two thresholds
+    std::uint32_t type_mask = ~0u;                 // +0x14, read with option 0x10
+    int max = 0;                                   // +0x18: the most contacts returned (0: no body is tested)
+    float nz_min = -0.65f;                         // +0x28, +0x2c: the mesh overlap's two thresholds
     float nz_max = 0.0f;
     Quirks quirks = Quirks::faithful();
 };
@@ -83,15 +83,15 @@ struct ShapeOverlapQuery {
 // only), and with option 0x1 through the level mesh as the mesh query of its
 // kind. The options word is ShapeOverlapQuery's (0x400 excepted).
 struct ShapeSweepQuery {
-    std::optional<BodyId> body;      // the moving body; none: a free shape with no owner
+    std::optional<BodyId> body;  // the moving body; none: a free shape with no owner
     std::uint32_t shape_id = 0;
-    Shape shape;                     // at the start of the move
+    Shape shape;                        // at the start of the move
     Vec4 move{0.0f, 0.0f, 0.0f, 1.0f};  // the whole displacement; its w goes where contacts copy it
     std::uint32_t options = world_option::bodies;
     std::uint32_t type_mask = ~0u;   // read with option 0x10
     std::uint32_t flags_mask = ~0u;  // a candidate's flags must share a bit with it (~0: any body)
     int max = static_cast<int>(body_contact_slots);
-    float nz_min = -0.65f;           // the mesh part's thresholds
+    float nz_min = -0.65f;  // the mesh part's thresholds
     float nz_max = 0.0f;
     Quirks quirks = Quirks::faithful();
 };
@@ -142,9 +142,9 @@ struct WorldStats {
 // them, at most min(max, the buffer's size).
 struct WorldResult {
     WorldStatus status = WorldStatus::ok;
-    std::uint32_t count = 0;    // contacts (or, for a gather, bodies) written
-    std::uint32_t found = 0;    // everything found: body hits and mesh contacts (a gather: bodies)
-    bool overflow = false;      // more body hits than the 50-slot buffer: the first 50 in order kept
+    std::uint32_t count = 0;        // contacts (or, for a gather, bodies) written
+    std::uint32_t found = 0;        // everything found: body hits and mesh contacts (a gather: bodies)
+    bool overflow = false;          // more body hits than the 50-slot buffer: the first 50 in order kept
     std::uint32_t status_bits = 0;  // sweep_status:: (sweeps and strikes)
     WorldStats stats;
 };
