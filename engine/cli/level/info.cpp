@@ -2,7 +2,6 @@
 // the working range of a level file; or what a result file or query file holds,
 // and whether it is complete (exit 3 when not, unless --allow-incomplete).
 #include <charconv>
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <iostream>
@@ -20,6 +19,7 @@
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/query_source.hpp"
 #include "levelsweep/result_text.hpp"
+#include "wall_clock.hpp"
 
 namespace levelsweep::cli {
 
@@ -190,10 +190,6 @@ int query_info(const std::string& path, bool as_json) {
     return 3;
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 int info(const std::string& path, bool as_json, bool allow_incomplete, bool startup) {
     refuse_overwriting_inputs({path}, {}, true);
     switch (file_kind(path)) {
@@ -202,7 +198,7 @@ int info(const std::string& path, bool as_json, bool allow_incomplete, bool star
         case FileKind::level:
         case FileKind::other: break;
     }
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = Clock::now();
     const Level level = open_level(path);
     const double load_s = seconds_since(start);
     nlohmann::json j = info_json(path, level, level_stats(level));
@@ -210,7 +206,7 @@ int info(const std::string& path, bool as_json, bool allow_incomplete, bool star
         // What a replay spends before its first query: the file read and
         // checked, then the batch path's level (QueryRunner builds it on its
         // one thread), by the wall clock.
-        const auto built = std::chrono::steady_clock::now();
+        const auto built = Clock::now();
         const QueryRunner runner(level, 1, Path::batch);
         j["startup"] = {{"load_ms", 1e3 * load_s}, {"batch_level_ms", 1e3 * seconds_since(built)}, {"threads", 1}};
     }

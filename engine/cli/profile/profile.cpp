@@ -5,7 +5,6 @@
 // heatmap.svg, candidates.svg, timing.json and index.html (docs/profile.md).
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -24,6 +23,7 @@
 #include "options.hpp"
 #include "profile/profile_output.hpp"
 #include "queries/path_options.hpp"
+#include "wall_clock.hpp"
 
 namespace levelsweep::cli {
 
@@ -37,10 +37,6 @@ struct ProfileOptions {
 };
 
 constexpr std::size_t chunk_size = 1024;
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The median of two back-to-back clock reads: what every timed query and
 // every timed kernel call pays on top of its own time.

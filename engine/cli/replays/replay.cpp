@@ -11,7 +11,6 @@
 // wrote and the command that resumes them; --resume continues a partial file
 // from its checkpoint (scene and all).
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -40,6 +39,7 @@
 #include "options.hpp"
 #include "queries/path_options.hpp"
 #include "replays/progress.hpp"
+#include "wall_clock.hpp"
 
 namespace levelsweep::cli {
 
@@ -226,7 +226,7 @@ int replay(const ReplayOptions& o) {
     const unsigned threads = clamped_threads(o, runner);
     const std::uint64_t expected = source->header().count;
     Progress progress("replay", expected == unknown_query_count ? 0 : expected, !o.quiet);
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = Clock::now();
     ReplayRun run{*source, runner, quirks, out.writer.get(), scene_replay ? &*scene_replay : nullptr, out.queries_done};
     // A first signal stops the run at the next whole chunk (replay_run.hpp).
     run.stop = [&] { return out.already_complete || stop.signal() != 0; };
@@ -242,7 +242,7 @@ int replay(const ReplayOptions& o) {
     malformed += tally.malformed;
     progress.finish();
     if (const int sig = stop.signal()) return stopped(o, sig, tally.done, out, resume_with);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = seconds_since(start);
     // A query file cut short: the records so far stay in the partial file,
     // without the trailer (the run did not reach the end of its queries).
     const auto cut = source->truncation();
