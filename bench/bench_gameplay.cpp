@@ -117,7 +117,7 @@ void bm_trace(benchmark::State& state, const Level* level, std::vector<Query> qu
 // meaningful.
 void bm_startup(benchmark::State& state, const GameLevel* g, int threads) {
     tbb::task_arena arena(threads);
-    const auto wall = [threads](auto&& work) {
+    const auto timed = [threads](auto&& work) {
         if (threads == 1) return seconds_of(work);
         const auto start = std::chrono::steady_clock::now();
         work();
@@ -128,11 +128,11 @@ void bm_startup(benchmark::State& state, const GameLevel* g, int threads) {
         double iteration = 0.0;
         arena.execute([&] {
             const double load =
-                wall([&] { benchmark::DoNotOptimize(load_level_from_memory(g->file, g->name).triangle_count()); });
+                timed([&] { benchmark::DoNotOptimize(load_level_from_memory(g->file, g->name).triangle_count()); });
             double build = 0.0;
-            const double batch = wall([&] {
+            const double batch = timed([&] {
                 const Level level = load_level_from_memory(g->file, g->name);
-                build = wall([&] { benchmark::DoNotOptimize(BatchLevel(level).node_count()); });
+                build = timed([&] { benchmark::DoNotOptimize(BatchLevel(level).node_count()); });
             });
             load_s += load, batch_s += batch, build_s += build;
             iteration = load + batch;
