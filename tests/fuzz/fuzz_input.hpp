@@ -12,14 +12,10 @@
 #include <filesystem>
 #include <string>
 
+#include "fuzz_check.hpp"
 #include "levelsweep/replay_files.hpp"
 
 namespace levelsweep::fuzz {
-
-// A failed expectation: abort, which libFuzzer reports with the input.
-inline void check(bool ok) {
-    if (!ok) std::abort();
-}
 
 // The input's file, `fuzz_<name>_<pid><extension>` in the temp folder,
 // removed when the process exits.

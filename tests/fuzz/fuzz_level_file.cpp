@@ -8,13 +8,12 @@
 #include <cstdlib>
 #include <span>
 
+#include "fuzz_check.hpp"
 #include "levelsweep/level_file.hpp"
 
 namespace {
 
-void check(bool ok) {
-    if (!ok) std::abort();
-}
+using levelsweep::fuzz::check;
 
 // A loaded level is whole: its grid reads past the end as no_triangle, and
 // its lists hold only triangles it has.

@@ -3,7 +3,8 @@
 // as it is, and with its CRCs made right (so that mutations reach the checks
 // behind them). Each read either fails to open with ReplayFileError, or yields
 // records, each whole (its count equal to its contacts, a known kind and
-// status), until the end or a truncation at or after the last record's end. The
+// status), until the end or a truncation at or after the last record's end (or
+// at the header field that what follows contradicts). The
 // reader accepts only what the writer writes, so for a plain version-3 input
 // the header (its run block included) and records read, written again, give
 // back the input's bytes up to the end of the last record read, and with the
@@ -22,13 +23,12 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_check.hpp"
 #include "levelsweep/replay_files.hpp"
 
 namespace {
 
-void check(bool ok) {
-    if (!ok) std::abort();
-}
+using levelsweep::fuzz::check;
 
 const std::string& temp_file(int which) {
     static const std::string names[2] = {"/tmp/levelsweep_fuzz_" + std::to_string(::getpid()) + "_in.lsr",
@@ -102,7 +102,11 @@ void read_and_rewrite(const std::string& bytes) {
             end += 60 + 64 * r.contacts.size();
             records.push_back(r);
         }
-        if (const auto cut = reader.truncation()) check(gzipped(bytes) || cut->offset() >= end);
+        // Where the reading stopped: at or after the last record's end, or at
+        // the header's field that the records or the trailer contradict (version
+        // 3's checkpoint, the expected count).
+        if (const auto cut = reader.truncation())
+            check(gzipped(bytes) || cut->offset() >= end || cut->offset() < header_size(header.version));
         check(reader.records_read() == records.size() && reader.records_end() == end);
         complete = reader.end() == levelsweep::ResultsEnd::complete;
         check(!complete || (!reader.truncation() && header.version >= 2));  // version 1 cannot say
