@@ -16,11 +16,6 @@ const LaneTable& lane_table_of() {
         },
         [](const PackedLevel& level, const LanePlan& plan, LaneBuffers& buffers, std::size_t begin, std::size_t end) {
             LaneQuery<A>(level, plan).sweep(buffers, begin, end);
-        },
-        [](const PackedLevel& level, const LanePlan& plan, const std::uint32_t* slots, std::size_t n,
-           EntryOutcome* outcome, LaneHit* hits) { LaneQuery<A>(level, plan).evaluate(slots, n, outcome, hits); },
-        [](const PackedLevel& level, const LanePlan& plan, std::size_t first, std::size_t n, std::uint64_t* bits) {
-            LaneQuery<A>(level, plan).reach(first, n, bits);
         }};
     return table;
 }

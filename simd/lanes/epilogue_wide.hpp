@@ -1,8 +1,7 @@
 // levelsweep (batch path, private): what a block of lanes leaves behind, as
 // plain data for the generic side (lane_abi.hpp): the lanes past the filters
 // compacted into the survivor list (with their flip and marks packed in one
-// word), and the kernel's lane results turned into LaneHits and, for the
-// exact cell walk, each entry's effect on the cell counter.
+// word), and the kernel's lane results turned into LaneHits.
 #pragma once
 
 #include <array>
@@ -67,36 +66,22 @@ struct LaneResults {
     alignas(64) std::array<std::int32_t, W> mask{}, branch{}, marks{};
     std::uint32_t reached = 0;  // lanes that reached the kernel
     std::uint32_t contact = 0;  // lanes with a contact
-    std::uint32_t beyond = 0;   // lanes whose fraction is above 1
     std::uint32_t scalar = 0;   // lanes left to the scalar kernel
     std::uint32_t flip = 0;
     LaneBranch fixed_branch = LaneBranch::face;  // the branch of every lane, unless per_lane_branch
     bool per_lane_branch = false;                // the sphere kernel's own branch codes
 };
 
-// The block's contacts (and scalar lanes) as LaneHits. With `outcome` (the
-// exact walk), every lane that reached the kernel gets its effect on the cell
-// counter and a contact goes to hits[lane]; without, contacts are appended to
-// hits. Returns the contacts appended. `edge` and `corner` are the sphere
-// kernel's branch codes for those branches (sphere_triangle_wide.hpp).
+// The block's contacts (and scalar lanes) appended to hits as LaneHits.
+// Returns how many. `edge` and `corner` are the sphere kernel's branch codes
+// for those branches (sphere_triangle_wide.hpp).
 template <class A>
-std::size_t lane_epilogue(const LaneResults<A>& r, const std::uint32_t* slot, std::size_t n,
-                          bool counter_stalls_above_one, std::int32_t edge, std::int32_t corner, LaneHit* hits,
-                          EntryOutcome* outcome) {
-    if (outcome != nullptr) {
-        for (std::size_t k = 0; k < n; ++k) {
-            const std::uint32_t bit = 1u << k;
-            if (!(r.reached & bit)) continue;
-            outcome[k] = r.scalar & bit                                 ? EntryOutcome::scalar
-                         : r.contact & bit                              ? EntryOutcome::contact
-                         : (r.beyond & bit) && counter_stalls_above_one ? EntryOutcome::not_advanced
-                                                                        : EntryOutcome::advanced;
-        }
-    }
+std::size_t lane_epilogue(const LaneResults<A>& r, const std::uint32_t* slot, std::int32_t edge, std::int32_t corner,
+                          LaneHit* hits) {
     std::size_t appended = 0;
     for (std::uint32_t lanes = r.contact | r.scalar; lanes != 0; lanes &= lanes - 1) {
         const auto k = static_cast<std::size_t>(std::countr_zero(lanes));
-        LaneHit& h = outcome != nullptr ? hits[k] : hits[appended++];
+        LaneHit& h = hits[appended++];
         h.slot = slot[k];
         h.fraction = r.fraction[k];
         h.s = r.s[k];

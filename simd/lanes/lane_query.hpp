@@ -7,9 +7,8 @@
 // triangle's own reach test) and runs the triangles it reached through the
 // query's filters (triangle_filters_wide.hpp); sweep() runs the survivors
 // through the query's kernel. Each stage works over blocks of lanes gathered
-// from the packed records, compacting survivors in between. evaluate() runs a
-// given list of slots (the exact cell walk's entries) through the same
-// filters and kernels, in order. All leave their results as plain data
+// from the packed records, compacting survivors in between. Both leave their
+// results as plain data
 // (epilogue_wide.hpp) for the generic side (engine/query/src/batch_*.cpp).
 //
 // The kernels are the wide twins of the spec's (simd/unit01, simd/unit13).
@@ -66,48 +65,7 @@ public:
             f.pass = b.valid;
             unpack_survivors<A>(buf.survivor_bits + i, n, f);
             buf.kernel_calls += static_cast<std::uint32_t>(n);
-            buf.hit_count += kernel(b, f, buf.hits + buf.hit_count, nullptr);
-        }
-    }
-
-    void evaluate(const std::uint32_t* slots, std::size_t count, EntryOutcome* outcome, LaneHit* hits) {
-        for (std::size_t i = 0; i < count; i += W) {
-            const std::size_t n = lanes_from(i, count);
-            const Block b = load(slots + i, n);
-            const WFiltered<A> f = filter(b);
-            for (std::size_t k = 0; k < n; ++k) outcome[i + k] = EntryOutcome::filtered;
-            if (xsimd::any(f.pass)) kernel(b, f, hits + i, outcome + i);
-        }
-    }
-
-    // The walk's words [first, first + n) that pass the filters, a block at a
-    // time: each lane gathers the fields of the triangle its word names
-    // (WalkWords; a word naming none reads the triangle past the last, which no
-    // filter passes).
-    void reach(std::size_t first, std::size_t n, std::uint64_t* bits) const {
-        static_assert(64 % W == 0, "a block's bits must not straddle two words");
-        const WalkWords& w = level_.walk;
-        for (std::size_t i = 0; i < n; i += 64) bits[i / 64] = 0;
-        for (std::size_t i = 0; i < n; i += W) {
-            const std::size_t lanes = lanes_from(i, n);
-            alignas(64) std::array<std::int32_t, W> named{};
-            for (std::size_t k = 0; k < W; ++k) {
-                const std::uint32_t word = k < lanes ? w.words[first + i + k] : w.triangles;
-                named[k] = static_cast<std::int32_t>(word < w.triangles ? word : w.triangles);
-            }
-            const I at = I::load_aligned(named.data());
-            auto field = [&](std::size_t f) -> F {
-                switch (f) {
-                    case record::flags: return gather<A>(reinterpret_cast<const float*>(w.flags.data()), at);
-                    case record::n: return gather<A>(w.nx.data(), at);
-                    case record::n + 1: return gather<A>(w.ny.data(), at);
-                    case record::n + 2: return gather<A>(w.nz.data(), at);
-                    case record::d: return gather<A>(w.d.data(), at);
-                    default: return gather<A>(w.top.data(), at);  // record::top
-                }
-            };
-            const WFiltered<A> f = triangle_filters<A>(p_.filters, side_at_, M_, B(true), field);
-            bits[i / 64] |= std::uint64_t{lane_bits<A>(f.pass)} << (i % 64);
+            buf.hit_count += kernel(b, f, buf.hits + buf.hit_count);
         }
     }
 
@@ -147,7 +105,7 @@ private:
 
     // The query's kernel on the passing lanes, into lane results for
     // lane_epilogue (epilogue_wide.hpp), which says where they go.
-    std::size_t kernel(const Block& b, const WFiltered<A>& f, LaneHit* hits, EntryOutcome* outcome) const {
+    std::size_t kernel(const Block& b, const WFiltered<A>& f, LaneHit* hits) const {
         const LanePlan& p = p_;
         LaneResults<A> r;
         r.reached = lane_bits<A>(f.pass);
@@ -173,7 +131,6 @@ private:
                 const F t = sweep_box_triangle<A>(f.pass, p.box, v, e, p.M, p.quirks);
                 t.store_aligned(r.fraction.data());
                 r.contact = lane_bits<A>(f.pass & (t >= F(0.0f)) & (t <= F(1.0f)));
-                r.beyond = lane_bits<A>(f.pass & (t > F(1.0f)));
                 r.fixed_branch = LaneBranch::box_triangle;
             } else {
                 const WVec3<A> n = vec(b, record::n);
@@ -182,8 +139,6 @@ private:
                     {v[0], v[1], v[2]}, {e[0], e[1], e[2]}, select(f.flip, -n, n), xsimd::select(f.flip, negate(d), d)};
                 const WSphereSweep<A> h = sweep_sphere_triangle<A>(f.pass, tri, c_, F(p.r), M_, p.quirks);
                 r.contact = lane_bits<A>(h.hit & (h.fraction >= F(0.0f)) & (h.fraction <= F(1.0f)));
-                // The capsule's "above 1" exit skips the counter (docs/design.md item 4).
-                r.beyond = lane_bits<A>(h.hit & (h.fraction > F(1.0f)));
                 r.scalar = lane_bits<A>(h.scalar_lanes);
                 h.fraction.store_aligned(r.fraction.data());
                 h.mask.store_aligned(r.mask.data());
@@ -193,8 +148,7 @@ private:
         }
         r.flip = lane_bits<A>(f.flip);
         f.marks.store_aligned(r.marks.data());
-        return lane_epilogue<A>(r, b.slot.data(), b.n, p.counter_stalls_above_one, branch_edge, branch_corner, hits,
-                                outcome);
+        return lane_epilogue<A>(r, b.slot.data(), branch_edge, branch_corner, hits);
     }
 
     const PackedLevel& level_;

@@ -43,8 +43,8 @@ TEST_SUITE("batch runner") {
         const Level level = generate_street_level(options).level;
         const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);
         std::optional<BatchLevel> serial, parallel;
-        tbb::task_arena(1).execute([&] { serial.emplace(level); });
-        tbb::task_arena(2).execute([&] { parallel.emplace(level); });
+        tbb::task_arena(1).execute([&] { serial.emplace(level).hierarchy(); });
+        tbb::task_arena(2).execute([&] { parallel.emplace(level).hierarchy(); });
         CHECK(serial->node_count() == parallel->node_count());
         CHECK(serial->memory_bytes() == parallel->memory_bytes());
         std::vector<std::uint64_t> one(queries.size()), two(queries.size());
@@ -59,6 +59,28 @@ TEST_SUITE("batch runner") {
         CHECK(one == two);
         QueryRunner runner(level, 2);
         CHECK(answers(runner, queries) == one);
+    }
+
+    TEST_CASE("the hierarchy is built once, by the first query that needs it, while other threads query") {
+        const Level& level = bundled_level("street_1k.lvl");
+        // Short queries (the cell walk) first, then long sphere sweeps (the
+        // hierarchy), interleaved so that both threads ask for the hierarchy.
+        std::vector<Query> queries = bench::random_queries(level, QueryKind::capsule_sweep, 256);
+        for (const Query& q : bench::random_queries(level, QueryKind::sphere_sweep, 512)) {
+            Query far = q;
+            far.move = 20.0f * q.move;
+            queries.push_back(far);
+        }
+        QueryRunner reference(level, 1, Path::reference);
+        const std::vector<std::uint64_t> expected = answers(reference, queries);
+        const BatchLevel batch(level);
+        CHECK_FALSE(batch.hierarchy_built());
+        QueryRunner walks(batch, 2);
+        CHECK(answers(walks, std::vector<Query>(queries.begin(), queries.begin() + 256)) ==
+              std::vector<std::uint64_t>(expected.begin(), expected.begin() + 256));
+        CHECK_FALSE(batch.hierarchy_built());  // walking capsules never need it
+        CHECK(answers(walks, queries) == expected);
+        CHECK(batch.hierarchy_built());
     }
 
     TEST_CASE("QueryRunner::execute runs work on the runner's threads, and run() inside it answers as outside") {

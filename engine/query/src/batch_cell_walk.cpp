@@ -2,22 +2,34 @@
 // (mesh_walk.hpp: the cells of the query's box in the original's order, the
 // counter bug's reads past a list, the visited bits) with the reference visits
 // (mesh_visits.hpp), but a list entry reaches the visit only when its triangle
-// can touch the swept shape. The short queries a game frame makes take it
-// (docs/performance.md, "The port's workload").
+// can matter. The queries a game frame makes take it (docs/performance.md,
+// "The port's workload").
 //
 // Why the answers are the reference's (docs/design.md, "The batch path"): an
 // entry is passed over when its triangle is below a walking capsule's step (the
-// visit would drop it before the kernel) or when its box, grown by the shape
+// visit would drop it before the kernel), or when its box, grown by the shape
 // and a proven margin, misses the query's reach (batch_plan.cpp: the kernel
-// would find no contact, and a sphere kernel that finds none leaves the cell
+// would find no contact; and a sphere kernel that finds none leaves the cell
 // counter alone only on a fraction above 1, which needs a contact within the
-// move). Such an entry gives no contact and advances the counter at every read
-// of it, visited or not; so the entries that reach a visit are the only ones
-// whose visited bits decide anything, and they are walked exactly as the
-// reference walks them. A walking capsule also passes over a whole cell whose
-// highest enabled triangle is below its step. The work counters are the walk's
-// own: a kernel call passed over is not counted.
+// move). A box sweep with the counter bug has no reach test (every miss of
+// its kernel counts). Such an entry gives no contact and advances the counter
+// at every read of it, visited or not; so the entries that reach a visit are
+// the only ones whose visited bits decide anything, and they are walked
+// exactly as the reference walks them. A walking capsule also passes over a
+// whole cell whose highest enabled triangle is below its step. The work
+// counters are the walk's own: the entries of the cells it read, and the
+// kernel calls it made.
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "batch_run.hpp"
+#include "cell_walk_data.hpp"
 #include "levelsweep/triangle_filters.hpp"
 #include "mesh_visits.hpp"
 
@@ -25,49 +37,142 @@ namespace levelsweep::detail {
 
 namespace {
 
-// Whether the entry naming `tri` can reach the kernel: on or above the step
-// (capsule) and its grown box within the query's reach. A word naming no
-// triangle reads the one-past record, which nothing reaches.
-struct EntryReach {
-    const simd::TriangleReach* boxes;
-    std::uint32_t triangles;
-    Bounds reach;
-    bool step = false;
-    float step_top = 0.0f;
+// Four floats in one register (GCC's and clang's vector extension: SSE on
+// x86, NEON on ARM), for a box test in two comparisons.
+using Float4 = float __attribute__((vector_size(16)));
+using Int4 = std::int32_t __attribute__((vector_size(16)));
 
-    bool operator()(std::uint32_t tri) const {
-        const simd::TriangleReach& b = boxes[tri < triangles ? tri : triangles];
-        if (step && below_step(b.top, step_top)) return false;
-        return b.lo[0] <= reach.max.x && b.hi[0] >= reach.min.x && b.lo[1] <= reach.max.y &&
-               b.hi[1] >= reach.min.y && b.lo[2] <= reach.max.z && b.hi[2] >= reach.min.z;
+// Whether every lane's comparison held (each lane all ones or zero).
+inline bool all_lanes(const Int4& m) {
+#if defined(__SSE2__)
+    return _mm_movemask_ps(reinterpret_cast<__m128>(m)) == 0xf;
+#else
+    return (m[0] & m[1] & m[2] & m[3]) != 0;
+#endif
+}
+
+// Whether a triangle can matter to the query: its TriangleReach box meets the
+// query's reach (and, where the move is long, the segment's slabs) and, for a
+// walking capsule, its top is on or above the step. Every triangle passes an
+// unbounded reach (a box sweep with the counter bug).
+class EntryReach {
+public:
+    EntryReach(const CellWalkData& data, const CellWalkReach& reach, float step_top)
+        : boxes_(data.reach.data()), triangles_(data.triangles), r_(reach) {
+        const float inf = std::numeric_limits<float>::infinity();
+        lo_ = Float4{-inf, -inf, -inf, step_top};
+        hi_ = Float4{inf, inf, inf, inf};
+        if (!reach.bounded) return;
+        lo_ = Float4{reach.box.min.x, reach.box.min.y, reach.box.min.z, step_top};
+        hi_ = Float4{reach.box.max.x, reach.box.max.y, reach.box.max.z, inf};
     }
+
+    // A triangle a list names (always one of the level's).
+    bool operator()(std::uint32_t tri) const {
+        const TriangleReach& b = boxes_[tri];
+        Float4 box_lo, box_hi;
+        std::memcpy(&box_lo, b.lo, sizeof box_lo);
+        std::memcpy(&box_hi, b.hi, sizeof box_hi);
+        if (!all_lanes((box_lo <= hi_) & (box_hi >= lo_))) return false;
+        return !r_.slab || meets_segment(b);
+    }
+    // A word read past a list, which may name no triangle (the one past: it meets nothing).
+    bool word(std::uint32_t w) const { return (*this)(w < triangles_ ? w : triangles_); }
+
+private:
+    // The triangle's box, grown by the query's share, meets the segment from c
+    // along M within the move: the slab test the hierarchy's traversal makes
+    // (traversal_wide.hpp, box_reaches), on the axes the move is not too small on.
+    bool meets_segment(const TriangleReach& b) const {
+        float t_in = 0.0f, t_out = 1.0f;
+        for (int a = 0; a < 3; ++a) {
+            if (!r_.slab_axis[a]) continue;
+            const float g = component(r_.growth, a), c = component(r_.c, a), inv = component(r_.inv_move, a);
+            const float t0 = ((b.lo[a] - g) - c) * inv, t1 = ((b.hi[a] + g) - c) * inv;
+            t_in = std::max(t_in, std::min(t0, t1));
+            t_out = std::min(t_out, std::max(t0, t1));
+        }
+        return !(t_out < t_in);
+    }
+
+    const TriangleReach* boxes_;
+    std::uint32_t triangles_;
+    const CellWalkReach& r_;
+    Float4 lo_, hi_;  // the reach box and, in the fourth lane, the step's top and +inf
 };
 
-// The reference visit behind the reach test.
+// The reference visit behind the reach test (the ray's walk: mesh_walk.hpp's
+// walk_segment), and a visited triangle passed over as the visit would pass
+// it (its first filter) without the call.
 template <class Visit>
 struct ReachingVisit {
     const EntryReach& reach;
     const Visit& visit;
-    Counter operator()(std::uint32_t tri) const { return reach(tri) ? visit(tri) : Counter::advanced; }
+    const VisitedBits& visited;
+    Counter operator()(std::uint32_t tri) const {
+        return reach.word(tri) && !visited.test(tri) ? visit(tri) : Counter::advanced;
+    }
 };
 
-// walk_grid (mesh_walk.hpp) with a capsule's whole-cell pass: a cell whose
-// highest enabled triangle is below the step holds no entry that reaches the
-// kernel, so its list reads as it stands (no entry leaves the counter behind).
+// walk_grid (mesh_walk.hpp) with the reach test. A cell's list is read as the
+// reference reads it: its entries in order, then, with the counter bug, one
+// word past its end for each visit that left the counter behind, and one more
+// for each of those that did (the counter cannot catch up inside that run). A
+// walking capsule passes over a cell whose highest enabled triangle is below
+// its step: none of its entries reaches the kernel.
 template <class Visit>
-void walk_cells(const CellGrid& grid, const simd::WalkWords& walk, const CellRange& range, bool counter_bug,
-                const EntryReach& reach, QueryStats& stats, const Visit& visit) {
-    const ReachingVisit<Visit> reaching{reach, visit};
-    auto none = [](auto&&...) {};
-    grid.for_each_cell(range, [&](std::size_t cell) {
-        const simd::WalkWords::Cell& c = walk.cells[cell];
-        if (c.count == 0 || (reach.step && c.top < reach.step_top)) {
-            ++stats.cells;
-            stats.entries += c.count;
-            return;
+void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange& range, bool counter_bug,
+                const EntryReach& reach, float step_top, QueryStats& stats, const Visit& visit,
+                const VisitedBits& visited) {
+    if (range.empty()) return;
+    const auto words = grid.words();
+    // The entries from `at` on, `n` of them, through the reach test and the
+    // visit; how many visits left the counter behind.
+    auto visit_words = [&](std::size_t at, std::size_t n, auto&& reaches) {
+        std::uint32_t behind = 0;
+        for (std::size_t p = at; p < at + n; ++p) {
+            const std::uint32_t tri = words[p];
+            if (reaches(tri) && !visited.test(tri)) behind += visit(tri) == Counter::not_advanced ? 1 : 0;
         }
-        walk_cell(grid, cell, counter_bug, stats, reaching, none, none);
-    });
+        return behind;
+    };
+    auto walk_list = [&](std::size_t offset, std::uint32_t count) {
+        std::size_t p = offset + 1;
+        std::uint32_t behind = visit_words(p, count, reach);
+        stats.entries += count;
+        if (!counter_bug) return;
+        p += count;
+        while (behind > 0) {
+            if (p >= words.size()) {  // past the last list every word names no triangle
+                stats.entries += behind;
+                stats.extra_entries += behind;
+                return;
+            }
+            const std::size_t n = std::min<std::size_t>(behind, words.size() - p);
+            const std::uint32_t more = visit_words(p, n, [&](std::uint32_t w) { return reach.word(w); });
+            stats.entries += static_cast<std::uint32_t>(n);
+            stats.extra_entries += static_cast<std::uint32_t>(n);
+            p += n;
+            behind = behind - static_cast<std::uint32_t>(n) + more;
+        }
+    };
+    // The cells of the range in the walk's order (GridGeometry::for_each_cell),
+    // each z run of them side by side in the grid's offsets and in cell_top.
+    const GridGeometry& g = grid.geometry();
+    const std::size_t ny = g.dims[1], nz = g.dims[2];
+    const std::uint32_t z_cells = range.hi[2] - range.lo[2] + 1;
+    const std::uint32_t* offsets = grid.offsets().data();
+    for (std::uint32_t ix = range.lo[0]; ix <= range.hi[0]; ++ix) {
+        for (std::uint32_t iy = range.lo[1]; iy <= range.hi[1]; ++iy) {
+            const std::size_t first = (ix * ny + iy) * nz + range.lo[2];
+            for (std::size_t cell = first; cell < first + z_cells; ++cell) {
+                if (data.cell_top[cell] < step_top) continue;  // -inf for a cell that lists nothing enabled
+                const std::uint32_t offset = offsets[cell];
+                walk_list(offset, words[offset]);
+            }
+        }
+    }
+    stats.cells += (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) * z_cells;
 }
 
 }  // namespace
@@ -80,33 +185,34 @@ std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {
     QueryStats& stats = result_.stats;
     const VisitContext context{level_, scratch.visited, gather, stats, nullptr, s};
     const CellGrid& grid = level_.grid();
-    const simd::WalkWords& walk = data_.walk;
+    const CellWalkData& data = batch_.cell_walk();
     const Bounds box = query_bounds(q_);
     const CellRange range = grid.cell_range(box.min, box.max);
-    EntryReach reach{walk.reach.data(), walk.triangles, cell_walk_reach(data_, q_)};
+    const bool capsule = q_.kind == QueryKind::capsule_sweep;
+    const float step_top = capsule ? q_.start.z + q_.step_height : -std::numeric_limits<float>::infinity();
+    const CellWalkReach target = cell_walk_reach(batch_.extent(), q_);
+    const EntryReach reach{data, target, step_top};
+    const bool counter_bug = s.quirks.has(Quirk::mesh_cell_counter);
+    auto walk_with = [&](bool bug, const auto& visit) {
+        walk_cells(grid, data, range, bug, reach, step_top, stats, visit, scratch.visited);
+    };
     switch (q_.kind) {
         case QueryKind::sphere_sweep:
-            walk_cells(grid, walk, range, false, reach, stats,
-                       SphereVisit{context, q_.start, q_.move, direction_, q_.radius, false});
+            walk_with(false, SphereVisit{context, q_.start, q_.move, direction_, q_.radius, false});
             break;
+        case QueryKind::capsule_sweep:
+            walk_with(counter_bug,
+                      SphereVisit{context, capsule_sphere_centre(q_), q_.move, direction_, q_.radius, true, step_top});
+            break;
+        case QueryKind::box_sweep: walk_with(counter_bug, BoxVisit{context, q_.box(), q_.move, direction_}); break;
+        case QueryKind::sphere_overlap: walk_with(false, OverlapVisit{context, q_.start, q_.radius}); break;
         case QueryKind::ray: {
             const SphereVisit ray{context, q_.start, q_.move, direction_, 0.0f, false};
-            walk_segment(grid, range, q_.start, q_.move, stats, ReachingVisit<SphereVisit>{reach, ray},
-                         [](std::size_t) {}, [](std::size_t, std::uint32_t) {});
+            walk_segment(
+                grid, range, q_.start, q_.move, stats, ReachingVisit<SphereVisit>{reach, ray, scratch.visited},
+                [](std::size_t) {}, [](std::size_t, std::uint32_t) {});
             break;
         }
-        case QueryKind::capsule_sweep:
-            reach.step = true;
-            reach.step_top = q_.start.z + q_.step_height;
-            walk_cells(grid, walk, range, s.quirks.has(Quirk::mesh_cell_counter), reach, stats,
-                       SphereVisit{context, capsule_sphere_centre(q_), q_.move, direction_, q_.radius, true,
-                                   reach.step_top});
-            break;
-        case QueryKind::sphere_overlap:
-            walk_cells(grid, walk, range, false, reach, stats, OverlapVisit{context, q_.start, q_.radius});
-            break;
-        case QueryKind::box_sweep:
-            break;  // the box sweep never takes the cell walk (batch_plan.hpp)
     }
     scratch.visited.reset();
     overflow = gather.overflow();

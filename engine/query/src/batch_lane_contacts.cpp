@@ -1,7 +1,6 @@
 // The contacts of the batch path's lane results (batch_run.hpp), made as the
 // reference visits make them (mesh_visits.hpp), and the lanes the wide code
 // left to the scalar kernels.
-#include <bit>
 
 #include "batch_run.hpp"
 #include "mesh_visits.hpp"
@@ -17,7 +16,7 @@ static_assert(static_cast<int>(simd::LaneBranch::face) == static_cast<int>(HitBr
 
 // The contact a lane gave, as the reference visits make it (mesh_visits.hpp).
 MeshContact BatchRun::contact(const simd::LaneHit& h) const {
-    const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[simd::record::triangle]);
+    const std::uint32_t tri = h.slot;  // a record's slot is its triangle's index
     MeshContact c;
     c.triangle = tri;
     c.triangle_flags = level_.flags(tri);
@@ -51,42 +50,37 @@ MeshContact BatchRun::contact(const simd::LaneHit& h) const {
 // A lane the wide code left to the scalar kernel (a block with few lanes
 // past the filters, or a zero-length capsule edge): the reference kernel on
 // the working triangle, as the reference visits call it (mesh_visits.hpp).
-// Returns its effect on the counter; a contact's data goes to h.
-simd::EntryOutcome BatchRun::scalar_lane(simd::LaneHit& h) const {
-    const std::uint32_t tri = std::bit_cast<std::uint32_t>(data_.record_at(h.slot)[simd::record::triangle]);
+// Whether it gives a contact, whose data goes to h.
+bool BatchRun::scalar_lane(simd::LaneHit& h) const {
+    const std::uint32_t tri = h.slot;  // a record's slot is its triangle's index
     switch (q_.kind) {
         case QueryKind::sphere_overlap: {
             const Vec3 v0 = level_.corner(tri, 0), v1 = level_.corner(tri, 1), v2 = level_.corner(tri, 2);
             const auto depth = sphere_triangle_penetration(plan_.c, plan_.r, v0, v1, v2);
-            if (!depth) return simd::EntryOutcome::advanced;
+            if (!depth) return false;
             const PointTriangleDistance closest = point_triangle_distance_sq(plan_.c, v0, v1, v2);
             h.fraction = *depth;
             h.s = closest.s;
             h.t = closest.t;
             h.branch = simd::LaneBranch::penetration;
-            return simd::EntryOutcome::contact;
+            return true;
         }
         case QueryKind::box_sweep: {
             const float f =
                 sweep_box_triangle(plan_.box, level_triangle(level_, tri, h.flipped), plan_.M, plan_.quirks);
-            if (f > 1.0f) return simd::EntryOutcome::not_advanced;
-            if (!(f >= 0.0f && f <= 1.0f)) return simd::EntryOutcome::advanced;
+            if (!(f >= 0.0f && f <= 1.0f)) return false;
             h.fraction = f;
             h.branch = simd::LaneBranch::box_triangle;
-            return simd::EntryOutcome::contact;
+            return true;
         }
         default: {
             const WorkingTriangle t = level_triangle(level_, tri, h.flipped);
             const SphereTriangleSweep hit = sweep_sphere_triangle(t, plan_.c, plan_.r, plan_.M, plan_.quirks);
-            const bool in_range = hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f;
-            if (!hit.hit) return simd::EntryOutcome::advanced;
-            if (!in_range)
-                return q_.kind == QueryKind::capsule_sweep && hit.fraction > 1.0f ? simd::EntryOutcome::not_advanced
-                                                                                  : simd::EntryOutcome::advanced;
+            if (!(hit.hit && hit.fraction >= 0.0f && hit.fraction <= 1.0f)) return false;
             h.fraction = hit.fraction;
             h.mask = *hit.mask;
             h.branch = static_cast<simd::LaneBranch>(branch_of(hit.branch));
-            return simd::EntryOutcome::contact;
+            return true;
         }
     }
 }

@@ -25,8 +25,8 @@ namespace {
 // left out can graze the shape in the reference kernels either.
 constexpr float rel_margin = 4e-3f;
 
-float abs_margin(const simd::PackedLevel& data, const Query& q) {
-    float scale = data.extent;
+float abs_margin(float extent, const Query& q) {
+    float scale = extent;
     for (const Vec3& p : {q.start, q.start + q.move})
         scale = std::max({scale, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
     return 1e-4f + 2e-5f * scale;
@@ -78,10 +78,114 @@ void set_segment_reach(simd::LanePlan& p, const Vec3& grow, float size) {
     }
 }
 
+// The reach's growth for a query of `size`: `grow` and the margin's share,
+// raised by a hundredth so that the sums' rounding never makes the cell walk's
+// test stricter than the hierarchy's (traversal_wide.hpp, box_reaches).
+float reach_growth(float grow, float size) { return 1.01f * (grow + rel_margin * size); }
+
+// The most cells a query's walk may cover and still take the cell walk: past
+// it, the hierarchy finds the few triangles the shape can touch faster than
+// the walk reads every list of its box (bench_scenarios' long sets).
+constexpr float cell_walk_max_cells = 512.0f;
+constexpr float cell_walk_max_ray_cells = 96.0f;
+
+// The cells a query's walk covers: its box's, or about those a ray's segment
+// crosses (one per slab it enters on each axis).
+float walked_cells(const GridGeometry& g, const Query& q) {
+    if (q.kind == QueryKind::ray) {
+        float n = 1.0f;
+        for (int a = 0; a < 3; ++a) n += std::fabs(component(q.move, a)) / component(g.cell_size, a);
+        return n;
+    }
+    const Bounds b = query_bounds(q);
+    const CellRange r = g.cell_range(b.min, b.max);
+    if (r.empty()) return 0.0f;
+    float n = 1.0f;
+    for (std::size_t a = 0; a < 3; ++a) n *= static_cast<float>(r.hi[a] - r.lo[a] + 1);
+    return n;
+}
+
+// The world extent of a box sweep's box on each axis.
+Vec3 box_extent(const Query& q) {
+    Vec3 extent;
+    for (int k = 0; k < 3; ++k) {
+        const Vec3 a = q.axes[k];
+        extent = extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
+    }
+    return extent;
+}
+
+// Whether a box sweep's contacts are true touches of the swept box, and so
+// lie within its bounds: not with the zero-speed reset (which can give a
+// contact with any triangle the walk tests, Unit 13 test 4), nor for a skewed
+// box, whose world bounds its extents do not give.
+bool box_contacts_within_bounds(const Query& q) {
+    return !q.settings.quirks.has(Quirk::interval_zero_speed_reset) && orthonormal(q.box());
+}
+
 }  // namespace
 
+BatchRoute batch_route(const BatchLevel& level, const Query& q) {
+    // With the counter bug the walk is the answer's: its reads past a list.
+    if (q.settings.quirks.has(Quirk::mesh_cell_counter) &&
+        (q.kind == QueryKind::box_sweep || q.kind == QueryKind::capsule_sweep))
+        return BatchRoute::cell_walk;
+    const GridGeometry& g = level.level().grid().geometry();
+    const float most = q.kind == QueryKind::ray ? cell_walk_max_ray_cells : cell_walk_max_cells;
+    return walked_cells(g, q) <= most ? BatchRoute::cell_walk : BatchRoute::pruned;
+}
+
+CellWalkReach cell_walk_reach(float extent, const Query& q) {
+    const float m = abs_margin(extent, q);
+    CellWalkReach r;
+    Vec3 grow;
+    float size = 0.0f;
+    switch (q.kind) {
+        case QueryKind::sphere_sweep:
+        case QueryKind::ray:
+        case QueryKind::capsule_sweep: {
+            r.c = q.kind == QueryKind::capsule_sweep ? capsule_sphere_centre(q) : q.start;
+            r.M = q.move;
+            const float radius = q.kind == QueryKind::ray ? 0.0f : q.radius;
+            grow = (radius + m) * Vec3{1, 1, 1};
+            size = length_of(q.move) + radius;
+            break;
+        }
+        case QueryKind::sphere_overlap:
+            r.c = q.start;
+            grow = (q.radius + m) * Vec3{1, 1, 1};
+            size = q.radius;
+            break;
+        case QueryKind::box_sweep: {
+            r.c = q.start;
+            r.M = q.move;
+            // With the counter bug every miss counts, however far; without
+            // bounds on the contacts any triangle may give one: no reach test.
+            if (q.settings.quirks.has(Quirk::mesh_cell_counter) || !box_contacts_within_bounds(q)) return r;
+            const Vec3 extent3 = box_extent(q);
+            grow = 1.01f * extent3 + Vec3{m, m, m};
+            size = length_of(q.move) + std::max({extent3.x, extent3.y, extent3.z});
+            break;
+        }
+    }
+    r.bounded = true;
+    r.growth = {reach_growth(grow.x, size), reach_growth(grow.y, size), reach_growth(grow.z, size)};
+    const Vec3 end = r.c + r.M;
+    r.box = {min3(r.c, end) - r.growth, max3(r.c, end) + r.growth};
+    // Along a move long beside the shape, the segment's own slabs prune what
+    // its box lets through (as the hierarchy's traversal does).
+    r.slab = length_of(q.move) > 2.0f * std::max({grow.x, grow.y, grow.z});
+    for (int a = 0; a < 3; ++a) {
+        const float v = component(q.move, a);
+        r.slab_axis[a] = std::fabs(v) > 1e-30f;
+        (a == 0 ? r.inv_move.x : a == 1 ? r.inv_move.y : r.inv_move.z) = r.slab_axis[a] ? 1.0f / v : 0.0f;
+    }
+    return r;
+}
+
+float triangle_reach_margin(float extent_sum) { return 1.01f * (rel_margin * extent_sum); }
+
 simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
-    const simd::PackedLevel& data = level.data();
     const QuerySettings& s = q.settings;
     simd::LanePlan p;
     p.quirks = s.quirks;
@@ -96,8 +200,7 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
     }
     f.face_test = q.kind != QueryKind::sphere_overlap;
     f.marking = q.kind != QueryKind::box_sweep && (s.options & option::mark_faces) != 0;
-    p.counter_stalls_above_one = q.kind == QueryKind::box_sweep || q.kind == QueryKind::capsule_sweep;
-    const float m = abs_margin(data, q);
+    const float m = abs_margin(level.extent(), q);
     switch (q.kind) {
         case QueryKind::sphere_sweep:
         case QueryKind::ray: {
@@ -111,7 +214,6 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             p.r = q.radius;
             f.step = true;
             f.step_top = q.start.z + q.step_height;
-            if (takes_exact_walk(q)) break;  // the exact walk: no reach
             set_segment_reach(p, (p.r + m) * Vec3{1, 1, 1}, length_of(p.M) + p.r);
             break;
         }
@@ -129,15 +231,9 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             p.kernel = simd::LaneKernel::box_sweep;
             p.box = q.box();
             p.c = p.box.centre;
-            if (takes_exact_walk(q)) break;  // the exact walk: no reach
-            Vec3 extent;
-            for (int k = 0; k < 3; ++k) {
-                const Vec3 a = q.axes[k];
-                extent =
-                    extent + Vec3{std::fabs(a.x) * q.half[k], std::fabs(a.y) * q.half[k], std::fabs(a.z) * q.half[k]};
-            }
-            if (!s.quirks.has(Quirk::interval_zero_speed_reset) && orthonormal(p.box)) {
+            if (box_contacts_within_bounds(q)) {
                 // A contact is a true touch of the swept box: within its bounds.
+                const Vec3 extent = box_extent(q);
                 set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
                                   length_of(p.M) + std::max({extent.x, extent.y, extent.z}));
             } else {

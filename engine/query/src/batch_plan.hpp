@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "levelsweep/batch_level.hpp"
 #include "levelsweep/lane_abi.hpp"
@@ -14,14 +15,36 @@ namespace levelsweep::detail {
 // The widest SIMD block any ISA evaluates at once (AVX-512's sixteen lanes).
 inline constexpr std::size_t max_block = 16;
 
-// The box and walking capsule sweeps with the counter bug take the exact cell
-// walk (batch_exact_walk.cpp); every other query the pruned search, whose
-// reach the plan computes.
-inline bool takes_exact_walk(const Query& q) {
-    return q.settings.quirks.has(Quirk::mesh_cell_counter) &&
-           (q.kind == QueryKind::box_sweep || q.kind == QueryKind::capsule_sweep);
-}
-
 simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q);
+
+// How a query runs on the batch path: the reference's own cell walk with a
+// reach test per entry (batch_cell_walk.cpp), or the search of the hierarchy
+// (batch_pruned.cpp). The box and walking capsule sweeps with the counter bug
+// always walk (the bug's reads past a list are the walk's); the others walk
+// when their cells are few.
+enum class BatchRoute : std::uint8_t { cell_walk, pruned };
+BatchRoute batch_route(const BatchLevel& level, const Query& q);
+
+// The cell walk's reach: where a triangle's TriangleReach box must lie for the
+// query's kernel to find a contact with it, or for its visit to matter at all.
+struct CellWalkReach {
+    // Without bounds every triangle passes (a box sweep whose contacts need
+    // not touch the swept box: batch_plan.cpp).
+    bool bounded = false;
+    // The query's segment (from c along M) grown, on each axis, by the shape
+    // and the share of the margin that does not depend on the triangle.
+    Bounds box;
+    Vec3 c, M, growth;
+    // With `slab`, a triangle's grown box must also meet the segment itself,
+    // slab by slab on the axes the move is not too small on.
+    bool slab = false;
+    bool slab_axis[3] = {false, false, false};
+    Vec3 inv_move;
+};
+CellWalkReach cell_walk_reach(float extent, const Query& q);
+
+// A triangle's own share of that margin, from the sum of its box's extents:
+// its TriangleReach box is its corners' box grown by this on every side.
+float triangle_reach_margin(float extent_sum);
 
 }  // namespace levelsweep::detail

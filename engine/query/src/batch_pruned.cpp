@@ -21,7 +21,7 @@ std::span<MeshContact> BatchRun::pruned(bool& overflow) {
     buf.survivor_entry = s_.survivor_entry.data();
     buf.stack = s_.stack.data();
     buf.hits = s_.hits.data();
-    isa_.select(data_, plan_, buf);
+    isa_.select(*data_, plan_, buf);
     s_.ranked.clear();
     if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
         sweep_closest(buf);
@@ -35,7 +35,7 @@ std::span<MeshContact> BatchRun::pruned(bool& overflow) {
 }
 
 void BatchRun::sweep_all(simd::LaneBuffers& buf) {
-    isa_.sweep(data_, plan_, buf, 0, buf.survivor_count);
+    isa_.sweep(*data_, plan_, buf, 0, buf.survivor_count);
     for (std::size_t i = 0; i < buf.hit_count; ++i) collect(buf.hits[i]);
 }
 
@@ -60,7 +60,7 @@ void BatchRun::sweep_closest(simd::LaneBuffers& buf) {
     for (std::size_t begin = 0; begin < n; begin += chunk) {
         if (best && buf.survivor_entry[begin] > *best) break;
         const std::size_t first_hit = buf.hit_count;
-        isa_.sweep(data_, plan_, buf, begin, std::min(n, begin + chunk));
+        isa_.sweep(*data_, plan_, buf, begin, std::min(n, begin + chunk));
         for (std::size_t i = first_hit; i < buf.hit_count; ++i)
             if (const std::optional<float> f = collect(buf.hits[i]); f && (!best || *f < *best)) best = f;
     }
@@ -70,13 +70,13 @@ void BatchRun::sweep_closest(simd::LaneBuffers& buf) {
 // it; its fraction, or nothing when there is no contact or the reference
 // walk never tests the triangle.
 std::optional<float> BatchRun::collect(simd::LaneHit& h) {
-    if (h.scalar && scalar_lane(h) != simd::EntryOutcome::contact) return std::nullopt;
+    if (h.scalar && !scalar_lane(h)) return std::nullopt;
     const GridGeometry& g = level_.grid().geometry();
     if (!walked_) {  // the first contact: most queries have none
         const Bounds qb = query_bounds(q_);
         walked_ = g.cell_range(qb.min, qb.max);
     }
-    const float* r = data_.record_at(h.slot);
+    const float* r = data_->record_at(h.slot);
     // The cells the grid lists the triangle in, where the walk's meet them.
     CellRange met;
     for (std::size_t a = 0; a < 3; ++a) {
@@ -101,10 +101,5 @@ std::optional<float> BatchRun::collect(simd::LaneHit& h) {
     s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
     return h.fraction;
 }
-
-// The exact cell walk (box and walking capsule sweeps with the counter
-// bug), as the reference walks (mesh_walk.hpp): each cell's list evaluated
-// in lanes, then the words the bug reads past the list's end, evaluated a
-// block ahead and taken one by one, in order, until the counter catches up.
 
 }  // namespace levelsweep::detail

@@ -225,22 +225,19 @@ private:
     std::vector<BinaryNode> nodes_;
 };
 
-// Collapses the binary tree into eight-wide nodes, numbering slots in leaf order.
-// Every leaf of the eight-wide tree holds one triangle (simd::max_leaf), so a
-// bucket becomes a node of single-triangle leaves, or its triangles children
-// of the node above when there is room.
+// Collapses the binary tree into eight-wide nodes. Every leaf of the
+// eight-wide tree holds one triangle (simd::max_leaf), so a bucket becomes a
+// node of single-triangle leaves, or its triangles children of the node above
+// when there is room.
 class Collapser {
 public:
     Collapser(const BinaryBuilder& tree, std::span<const TriangleBox> boxes, AlignedVector<BvhNode>& out)
         : tree_(tree.nodes()), prims_(tree.prims()), boxes_(boxes), out_(out) {
         out_.clear();
         out_.reserve(tree_.size() / 4 + 1);
-        slots_.reserve(boxes.size());
         if (tree_.empty()) return;
         emit(0);
     }
-
-    std::vector<std::uint32_t> slots() { return std::move(slots_); }
 
 private:
     std::uint32_t new_node() {
@@ -261,7 +258,7 @@ private:
         std::int64_t prim = -1;
     };
 
-    // Fills child `c` of node `n` with `child` (a triangle's slot, or a subtree).
+    // Fills child `c` of node `n` with `child` (a triangle, or a subtree).
     void place(std::uint32_t n, std::size_t c, const Child& child) {
         const BinaryNode& bn = tree_[static_cast<std::size_t>(child.node)];
         if (child.prim >= 0 || (bn.leaf() && bn.count == 1)) {
@@ -269,9 +266,8 @@ private:
                 boxes_[prims_[child.prim >= 0 ? static_cast<std::size_t>(child.prim) : bn.first].triangle];
             const float lo[3] = {t.lo.x, t.lo.y, t.lo.z}, hi[3] = {t.hi.x, t.hi.y, t.hi.z};
             for (int a = 0; a < 3; ++a) out_[n].lo[a][c] = lo[a], out_[n].hi[a][c] = hi[a];
-            out_[n].child[c] = static_cast<std::int32_t>(slots_.size());
+            out_[n].child[c] = static_cast<std::int32_t>(t.triangle);
             out_[n].count[c] = 1;
-            slots_.push_back(t.triangle);
             return;
         }
         for (int a = 0; a < 3; ++a) {
@@ -325,14 +321,13 @@ private:
     const std::vector<Prim>& prims_;
     std::span<const TriangleBox> boxes_;
     AlignedVector<BvhNode>& out_;
-    std::vector<std::uint32_t> slots_;
 };
 
 }  // namespace
 
-std::vector<std::uint32_t> build_hierarchy(std::span<const TriangleBox> boxes, AlignedVector<BvhNode>& nodes) {
+void build_hierarchy(std::span<const TriangleBox> boxes, AlignedVector<BvhNode>& nodes) {
     const BinaryBuilder tree(boxes);
-    return Collapser(tree, boxes, nodes).slots();
+    Collapser(tree, boxes, nodes);
 }
 
 }  // namespace levelsweep::detail

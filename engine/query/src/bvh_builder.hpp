@@ -27,8 +27,7 @@ struct TriangleBox {
 };
 
 // The eight-wide hierarchy over `boxes` into `nodes` (node 0 the root; none
-// for no boxes). Returns the triangles in leaf order: slot s of the hierarchy
-// holds the s-th.
-std::vector<std::uint32_t> build_hierarchy(std::span<const TriangleBox> boxes, AlignedVector<simd::BvhNode>& nodes);
+// for no boxes); a leaf's child is its triangle's index.
+void build_hierarchy(std::span<const TriangleBox> boxes, AlignedVector<simd::BvhNode>& nodes);
 
 }  // namespace levelsweep::detail

@@ -7,7 +7,7 @@
 // shared with the rest of the program could be emitted in one of them and
 // picked by the linker for all (simd/README.md). So the generic side prepares
 // every per-query constant here (LanePlan), and the per-ISA side returns lane
-// results here (LaneHit, EntryOutcome), which the generic side turns into
+// results here (LaneHit), which the generic side turns into
 // contacts. Nothing here knows a query, a file or a thread.
 #pragma once
 
@@ -50,9 +50,6 @@ struct LanePlan {
     Box box;  // box sweeps
     LaneFilters filters;
     Quirks quirks;
-    // The cell counter does not advance on a fraction above 1 (the box and the
-    // walking capsule sweeps with the counter bug, docs/design.md item 4).
-    bool counter_stalls_above_one = false;
     // Where a triangle must reach to be tested: its box, grown on each axis by
     // `grow` plus `rel_margin` x (`size` + the box's own extents, summed), must
     // meet [reach_lo, reach_hi] and, with `slab`, the segment from c along M
@@ -84,12 +81,6 @@ struct LaneHit {
     bool scalar = false;
 };
 
-// One list entry of the exact cell walk: stopped by the filters, or its
-// kernel call's effect on the cell counter (docs/design.md item 4) and whether it
-// gave a contact (hit, below). `scalar`: the wide kernel left it to the scalar
-// one, as LaneHit::scalar.
-enum class EntryOutcome : std::uint8_t { filtered, advanced, not_advanced, contact, scalar };
-
 // Buffers owned by the caller's scratch, each with room for every slot plus
 // one block (no allocation per query).
 struct LaneBuffers {
@@ -106,7 +97,6 @@ struct LaneBuffers {
 
 // A block with this few lanes past the filters is left to the scalar kernel
 // (the generic side runs it): one wide call costs more than two scalar ones.
-// The exact walk runs so few entries through the scalar kernel directly.
 inline constexpr int sparse_lanes = 2;
 
 // The entry points of one instruction set.
@@ -120,16 +110,6 @@ struct LaneTable {
     // Then the kernel on survivors [begin, end): contacts appended to buffers.hits.
     void (*sweep)(const PackedLevel& level, const LanePlan& plan, LaneBuffers& buffers, std::size_t begin,
                   std::size_t end);
-    // The exact walk's entries `slots` (box and capsule sweeps): their filters
-    // and kernel, each entry as if it were the first visit of its triangle.
-    // outcome[i] per entry; a contact's lane data in hits[i].
-    void (*evaluate)(const PackedLevel& level, const LanePlan& plan, const std::uint32_t* slots, std::size_t n,
-                     EntryOutcome* outcome, LaneHit* hits);
-    // The exact walk's words [first, first + n) (WalkWords) whose triangles
-    // pass the query's filters: bit i of bits[i / 64] for word first + i (the
-    // bits are cleared first). first + n must not pass level.walk.count.
-    void (*reach)(const PackedLevel& level, const LanePlan& plan, std::size_t first, std::size_t n,
-                  std::uint64_t* bits);
 };
 
 // The instruction sets there is wide code for.

@@ -8,14 +8,14 @@
 // edges), exactly as the Level stores them, so the kernels see the reference
 // path's bits; last, the cells the grid lists the triangle in (which give a
 // contact's place in the discovery order). The flags, the triangle's index and
-// its cells are stored as integers.
-// Slots are the hierarchy's leaf order; the disabled triangles (which no query
-// tests past its flag filter) come last, outside the hierarchy.
+// its cells are stored as integers. A record's slot is its triangle's index.
 //
 // Nodes: eight children each, their boxes in structure-of-arrays form. A child
 // is an inner node (count 0, child = its node index), a leaf (count 1 to
 // max_leaf, child = its first slot) or empty (count 0, child = -1, an inverted
 // box). Node 0 is the root; a level without enabled triangles has no nodes.
+// The disabled triangles (which no query tests past its flag filter) are in no
+// leaf.
 // Leaves hold one triangle: the node test is then the triangle's own reach
 // test, and there is no second one.
 #pragma once
@@ -50,40 +50,11 @@ struct alignas(64) BvhNode {
     std::uint32_t count[node_width];
 };
 
-// The exact cell walk's view of the grid (the box and walking capsule sweeps
-// with the counter bug, engine/query/src/batch_exact_walk.cpp): the grid's
-// words in order (count words included, as the counter bug reads them), and
-// per triangle what the filters read, so that a run of words is filtered in
-// lanes by gathering those fields by the words themselves. Index `triangles`
-// of the fields is a triangle that no filter passes (flags 0): every word that
-// names no triangle reads it.
-struct WalkWords {
-    const std::uint32_t* words = nullptr;  // the grid's words (CellGrid::words), `count` of them
-    std::size_t count = 0;
-    std::uint32_t triangles = 0;
-    AlignedVector<std::uint32_t> flags;  // per triangle, then the one past: the flags word masked to 0xfff
-    AlignedVector<float> nx, ny, nz, d;  // the unit normal and the plane
-    AlignedVector<float> top;            // the highest corner's z
-    // Per cell, in cell order: where its list is and the highest top of the
-    // enabled triangles it names (-inf for none: a walking capsule whose step
-    // top is above it tests none of them), side by side, so that a cell the
-    // walk passes costs one cache line, not one for each array.
-    struct Cell {
-        std::uint32_t offset = 0;  // its count word's position in words
-        std::uint32_t count = 0;   // that word
-        float top = 0.0f;
-        std::uint32_t unused = 0;
-    };
-    AlignedVector<Cell> cells;
-};
-
+// The records and the nodes, built together when a query first needs them
+// (BatchLevel::hierarchy).
 struct PackedLevel {
-    AlignedVector<float> records;          // record::floats per slot
-    AlignedVector<std::uint32_t> slot_of;  // triangle index -> slot
+    AlignedVector<float> records;  // record::floats per triangle, in index order
     AlignedVector<BvhNode> nodes;
-    WalkWords walk;
-    std::uint32_t enabled = 0;  // slots 0 .. enabled - 1 are in the hierarchy
-    float extent = 0.0f;        // the largest |coordinate| of the level's vertices
 
     const float* record_at(std::uint32_t slot) const { return records.data() + std::size_t{slot} * record::floats; }
 };

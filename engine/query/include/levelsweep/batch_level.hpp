@@ -1,16 +1,19 @@
 // levelsweep: what the batch path keeps of a level (docs/performance.md).
 //
 // The batch path answers exactly what the reference path answers, but it does
-// not walk every cell of a query's box: a bounding-volume hierarchy over the
-// enabled triangles finds those that can touch the swept shape, and each
-// contact's place in the reference walk's discovery order is recomputed
-// (docs/design.md, "The batch path"). The triangles are packed for the wide kernels:
-// one record of corners, edges, normal, plane, flags and index per triangle,
-// in the hierarchy's leaf order.
+// not test every triangle of a query's cells (docs/design.md, "The batch
+// path"). Short queries walk the cells as the reference does, passing over the
+// entries whose triangle cannot touch the swept shape (a box per triangle);
+// long ones search a bounding-volume hierarchy over the enabled triangles and
+// recompute each contact's place in the reference walk's discovery order. The
+// triangles are packed for the wide kernels: one record of corners, edges,
+// normal, plane, flags and index per triangle.
 //
-// A BatchLevel is built from a Level, which must outlive it, in about a tenth of
-// a second per 100k triangles; it is immutable, and any number of threads may
-// query one at once.
+// A BatchLevel is built from a Level, which must outlive it, in one pass over
+// the triangles and one over the cells; the packed triangles and the
+// hierarchy are built when a query first needs them (hierarchy()), on the
+// threads of the task arena that query runs in. It is immutable otherwise, and
+// any number of threads may query one at once.
 #pragma once
 
 #include <cstddef>
@@ -23,6 +26,9 @@ namespace levelsweep {
 namespace simd {
 struct PackedLevel;  // simd's lane ABI (packed_level.hpp)
 }
+namespace detail {
+struct CellWalkData;  // engine/query/src/cell_walk_data.hpp
+}
 
 class BatchLevel {
 public:
@@ -32,18 +38,31 @@ public:
     BatchLevel& operator=(BatchLevel&&) noexcept;
 
     const Level& level() const { return *level_; }
-    // Bytes held by the packed triangles and the hierarchy (the Level's own
-    // arrays not included).
+    // Bytes held by the cell walk's data and, once built, the packed
+    // triangles and the hierarchy (the Level's own arrays not included).
     std::size_t memory_bytes() const;
-    // The hierarchy's nodes and the triangles it holds.
+    // The hierarchy's nodes (building it if no query has yet) and the
+    // triangles it holds.
     std::size_t node_count() const;
-    std::size_t enabled_triangles() const;
+    std::size_t enabled_triangles() const { return enabled_; }
+    // Whether a query has needed the hierarchy yet.
+    bool hierarchy_built() const;
+    // The largest |coordinate| of the level's vertices (the reach's margin).
+    float extent() const { return extent_; }
 
-    const simd::PackedLevel& data() const { return *data_; }
+    // What the cell walk reads besides the grid.
+    const detail::CellWalkData& cell_walk() const { return *walk_; }
+    // The packed triangles and the hierarchy, built by the first caller (the
+    // others wait for it).
+    const simd::PackedLevel& hierarchy() const;
 
 private:
+    struct Hierarchy;  // the packed triangles and the nodes, and how they are built once
     const Level* level_;
-    std::unique_ptr<simd::PackedLevel> data_;
+    std::unique_ptr<detail::CellWalkData> walk_;
+    std::unique_ptr<Hierarchy> hierarchy_;
+    std::size_t enabled_ = 0;
+    float extent_ = 0.0f;
 };
 
 }  // namespace levelsweep

@@ -64,6 +64,16 @@ void parallel_loop(std::size_t begin, std::size_t end, std::size_t grain, const 
     after.take();
 }
 
+// work() on the calling thread, isolated from its other TBB work
+// (tbb::this_task_arena::isolate): while work() waits for tasks of its own,
+// the thread takes up none from outside it. For work that others wait on
+// (a build done once for many callers): taking up one of theirs would wait
+// for itself.
+template <class Work>
+void isolated(const Work& work) {
+    tbb::this_task_arena::isolate([&] { work(); });
+}
+
 // work() on `arena`'s threads (tbb::task_arena::execute), seeing what the
 // caller did before, and seen by it after.
 template <class Work>

@@ -1,8 +1,9 @@
 // levelsweep's TBB handoffs (engine/query/threads/levelsweep/parallel_loop.hpp)
 // for the AArch64 build of tests/aarch64, which has no AArch64 TBB: the same
-// parallel_loop, run on the calling thread as one range. Only the hierarchy's
-// build uses it there, and its tree is the same on any number of threads
-// (tests/query/query_runner.cpp checks that on the host).
+// parallel_loop, run on the calling thread as one range, and isolated, which
+// has nothing to isolate from. Only the hierarchy's build uses them there, and
+// its tree is the same on any number of threads (tests/query/query_runner.cpp
+// checks that on the host).
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,11 @@ struct SerialRange {
 template <class Body>
 void parallel_loop(std::size_t begin, std::size_t end, std::size_t /*grain*/, const Body& body) {
     body(SerialRange{begin, end});
+}
+
+template <class Work>
+void isolated(const Work& work) {
+    work();
 }
 
 }  // namespace levelsweep

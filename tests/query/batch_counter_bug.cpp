@@ -1,0 +1,215 @@
+// The batch path's cell walk where the counter bug makes it hard (docs/design.md
+// item 4, Unit 13 0x0034888c, the walking capsule 0x00347c08): levels built so
+// that kernel misses walk into the next cells' count words and lists, run
+// through several cells and past the last list, and find triangles only
+// through those reads, and so that the walking capsule's low-triangle rule
+// sits exactly on a triangle's top. Each query is answered by the reference
+// path and by the batch path on every ISA, compared bit for bit; and each case
+// checks, on the reference path, that its queries really reach what they are
+// built for (a test that reached none of it would prove nothing).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "batch_support.hpp"
+#include "query_support.hpp"
+#include "support.hpp"
+
+using namespace levelsweep;
+using namespace levelsweep::test;
+
+namespace {
+
+// Unit 1's triangle T (test ideas), moved to `at`.
+Tri unit1_triangle(const Vec3& at) { return {at, at + Vec3{4, 0, 0}, at + Vec3{0, 4, 0}}; }
+
+// A row of 1 m cells along x. Every fifth metre holds a copy of T at floor
+// height; small tilted triangles and short walls fill the cells, over a tiled
+// floor; the count words (small numbers) name copies of T.
+Level row_level(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Vec3> v;
+    std::vector<TriangleRecord> t;
+    auto add = [&](const Tri& tri) {
+        const auto b = static_cast<std::uint32_t>(v.size());
+        v.insert(v.end(), {tri.a, tri.b, tri.c});
+        TriangleRecord r;
+        r.v = {b, b + 1, b + 2};
+        r.flags = rng() % 7 == 0 ? tri_flags::enabled | tri_flags::two_sided : tri_flags::enabled;
+        t.push_back(r);
+    };
+    for (int i = 0; i < 8; ++i) add(unit1_triangle({5.0f * static_cast<float>(i), 0.0f, 0.0f}));
+    // A floor of 0.5 m tiles at z -0.5: a box falling flat onto it meets many
+    // at once, and the zero-speed reset gives them all the fraction 0, so the
+    // order the walk finds them in (which the reads change) is the answer's.
+    for (int i = 0; i < 80; ++i)
+        for (int j = 0; j < 8; ++j) {
+            const Vec3 p{0.5f * static_cast<float>(i), 0.5f * static_cast<float>(j) - 1.0f, -0.5f};
+            add({p, p + Vec3{0.5f, 0, 0}, p + Vec3{0.5f, 0.5f, 0}});
+            add({p, p + Vec3{0.5f, 0.5f, 0}, p + Vec3{0, 0.5f, 0}});
+        }
+    for (int i = 0; i < 160; ++i) {
+        const Vec3 p{uniform(rng, 0.0f, 40.0f), uniform(rng, -1.0f, 4.0f), uniform(rng, -0.5f, 1.5f)};
+        const Vec3 a = uniform_vec(rng, -0.4f, 0.4f), b = uniform_vec(rng, -0.4f, 0.4f);
+        add({p, p + a, p + b});
+        if (i % 4 == 0) add({p, p + Vec3{0.6f, 0.1f, 0}, p + Vec3{0, 0, 1.2f}});  // a short wall
+    }
+    return build_level(v, t, Vec3{1.0f, 1.0f, 1.0f});
+}
+
+// What the reference path's walks reached, over a set of queries: reads past
+// a list, reads of more words than the next list holds (through several cells
+// or past the last), triangles first tested through such a read (their place
+// in the discovery order comes from it), and contacts with those.
+struct Reached {
+    int queries = 0, read_past = 0, read_far = 0, found_by_reads = 0, contacts_by_reads = 0, answered_by_reads = 0;
+    int differing = 0;
+};
+
+// Watches a reference walk: a kernel call on a triangle that the cell being
+// walked does not list came from a read past the list.
+struct ReadWatch : QueryObserver {
+    explicit ReadWatch(const CellGrid& g) : grid(g) {}
+    void on_cell(std::size_t c) override { cell = c; }
+    void on_kernel(std::uint32_t tri) override {
+        const auto list = grid.list(cell);
+        if (std::find(list.begin(), list.end(), tri) == list.end()) by_reads.push_back(tri);
+    }
+    const CellGrid& grid;
+    std::size_t cell = 0;
+    std::vector<std::uint32_t> by_reads;
+};
+
+// The reference and the batch path on `q` (every ISA), compared; and what the
+// reference reached.
+void compare(const Level& level, PathPair& pair, const Query& q, Reached& r) {
+    QueryScratch scratch(level);
+    Answer reference;
+    reference.contacts.resize(mesh_contact_capacity);
+    ReadWatch watch(level.grid());
+    reference.result = run_query(level, q, reference.contacts, scratch, Walk::grid, &watch);
+    reference.contacts.resize(reference.result.count);
+    ++r.queries;
+    r.read_past += reference.result.stats.extra_entries > 0;
+    r.read_far += reference.result.stats.extra_entries > 6;
+    r.found_by_reads += !watch.by_reads.empty();
+    for (const MeshContact& c : reference.contacts)
+        if (std::find(watch.by_reads.begin(), watch.by_reads.end(), c.triangle) != watch.by_reads.end()) {
+            ++r.contacts_by_reads;
+            break;
+        }
+    // The same walk without the bug: the reads changed the answer itself
+    // (which contacts, or in what order ties are returned).
+    Query exact = q;
+    exact.settings.quirks = q.settings.quirks.without(Quirk::mesh_cell_counter);
+    r.answered_by_reads += !answer_difference(reference, pair.reference(exact)).empty();
+    // The batch path reads the very words the reference reads past the lists.
+    for (Isa isa : batch_isas()) {
+        const Answer batch = pair.batch(q, isa);
+        std::string why = answer_difference(reference, batch);
+        if (why.empty() && batch.result.stats.extra_entries != reference.result.stats.extra_entries)
+            why = "words read past the lists " + std::to_string(batch.result.stats.extra_entries) + " vs " +
+                  std::to_string(reference.result.stats.extra_entries);
+        if (!why.empty() && ++r.differing <= 5) FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
+    }
+}
+
+void report(const char* what, const Reached& r) {
+    MESSAGE(r.queries << " " << std::string(what) << ": " << r.read_past << " read past a list, " << r.read_far
+                      << " more than 6 words past, " << r.found_by_reads << " tested a triangle first through a read, "
+                      << r.contacts_by_reads << " with a contact on it, " << r.answered_by_reads
+                      << " answered otherwise than without the bug");
+}
+
+}  // namespace
+
+TEST_SUITE("batch counter bug") {
+    TEST_CASE("box sweeps whose misses read into the next cells and past the last list: batch = reference") {
+        const Level level = row_level(31);
+        PathPair pair(level);
+        auto rng = seeded_rng(32);
+        Reached r;
+        for (int i = 0; i < scaled(3000); ++i) {
+            Box b;
+            for (float& h : b.half) h = uniform(rng, 0.05f, 0.6f);
+            b.centre = {uniform(rng, -0.5f, 40.5f), uniform(rng, -1.0f, 4.0f), uniform(rng, -0.5f, 2.0f)};
+            if (rng() % 3 == 0) {  // turned about z: the zero-speed reset on a falling box
+                const float a = uniform(rng, 0.0f, 6.3f);
+                b.axis[0] = {std::cos(a), std::sin(a), 0};
+                b.axis[1] = {-std::sin(a), std::cos(a), 0};
+            }
+            const Vec3 move = rng() % 2 ? Vec3{0, 0, -uniform(rng, 0.1f, 2.0f)} : uniform_vec(rng, -1.5f, 1.5f);
+            compare(level, pair, Query::box_sweep(b, move), r);
+        }
+        report("box sweeps", r);
+        CHECK(r.differing == 0);
+        CHECK(r.read_past > r.queries / 4);
+        CHECK(r.read_far > 0);
+        CHECK(r.found_by_reads > 0);
+        CHECK(r.contacts_by_reads > 0);
+        CHECK(r.answered_by_reads > 0);
+    }
+
+    TEST_CASE("walking capsules whose fractions above 1 read into the next cells: batch = reference") {
+        // Unit 1's row 12 (a missed corner contact: the kernel returns 1.783594)
+        // on each copy of T, turned and moved a little, so that most sweeps leave
+        // the counter behind.
+        const Level level = row_level(33);
+        PathPair pair(level);
+        auto rng = seeded_rng(34);
+        Reached r;
+        for (int i = 0; i < scaled(3000); ++i) {
+            const Vec3 at{5.0f * static_cast<float>(rng() % 8), 0.0f, 0.0f};
+            const Vec3 centre = at + Vec3{-0.9f, -0.9f, 0.6f} + uniform_vec(rng, -0.15f, 0.15f);
+            Query q = Query::capsule_sweep(centre - Vec3{0, 0, 0.52f},
+                                           Vec3{0.6f, 1.2f, -0.6f} + uniform_vec(rng, -0.2f, 0.2f), 0.5f);
+            q.step_height = rng() % 2 ? -0.1f : uniform(rng, -0.2f, 1.0f);  // the floor through the step rule, or not
+            compare(level, pair, q, r);
+        }
+        report("walking capsules", r);
+        CHECK(r.differing == 0);
+        CHECK(r.read_past > r.queries / 10);
+        CHECK(r.found_by_reads > 0);
+    }
+
+    TEST_CASE("reads past the last list: the word array's end reads as no triangle, on both paths") {
+        // One cell, then the two of a row, the last one's list ending the words:
+        // a box beside each triangle misses it and reads on, past the end.
+        const Level one = make_level({{{0.1f, 0, 0}, {0.4f, 0, 0}, {0.1f, 0.3f, 0}}}, Vec3{10.0f, 10.0f, 10.0f});
+        const Level two =
+            make_level({{{0.1f, 0, 0}, {0.4f, 0, 0}, {0.1f, 0.3f, 0}}, {{1.2f, 0, 0}, {1.8f, 0, 0}, {1.2f, 0.6f, 0}}},
+                       Vec3{1.0f, 10.0f, 10.0f});
+        for (const Level* level : {&one, &two}) {
+            PathPair pair(*level);
+            Box b;
+            b.half[0] = b.half[1] = b.half[2] = 0.1f;
+            b.centre = {level == &one ? 0.25f : 1.5f, 0.8f, 0.5f};
+            const Query q = Query::box_sweep(b, {0, 0, -1});
+            const Answer reference = pair.reference(q);
+            CHECK(reference.result.stats.extra_entries > 0);
+            for (Isa isa : batch_isas()) {
+                const Answer batch = pair.batch(q, isa);
+                CHECK(answer_difference(reference, batch) == "");
+                CHECK(batch.result.stats.extra_entries == reference.result.stats.extra_entries);
+            }
+        }
+    }
+
+    TEST_CASE("the walking capsule's step rule on a triangle's top: on it the triangle is tested, a float below not") {
+        // A wall whose top is at z 1; the capsule's step top (feet z + step
+        // height) exactly there, and one float above it.
+        const Level level = make_level({{{0, 0, 0}, {0, 2, 0}, {0, 0, 1}, tri_flags::enabled}}, Vec3{1, 1, 1});
+        PathPair pair(level);
+        for (const float step_top : {1.0f, std::nextafter(1.0f, 2.0f)}) {
+            CAPTURE(step_top);
+            Query q = Query::capsule_sweep({0.8f, 0.5f, 0.0f}, {-0.6f, 0.0f, 0.0f}, 0.4704f);
+            q.step_height = step_top;  // the feet at z 0
+            const Answer reference = pair.reference(q);
+            CHECK(reference.result.count == (step_top == 1.0f ? 1u : 0u));  // the wall, or nothing
+            for (Isa isa : batch_isas()) CHECK(answer_difference(reference, pair.batch(q, isa)) == "");
+        }
+    }
+}
