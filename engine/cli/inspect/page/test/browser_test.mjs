@@ -272,7 +272,7 @@ const groups = {
   page: (browser) => pageGroup(browser, args.level,
     ['--seed', '7', '--count', '3000', '--mix', 'walk=4,jump=1,strike=1,fall=1,overlap=1,ray=1,sweep=2']),
   // The real level, imported as `levelsweep import` does, with the port's own
-  // mix of gameplay (data/queries/README.md).
+  // mix of gameplay (bench_gameplay's, docs/performance.md "The port's workload").
   real_level: (browser) => {
     const level = path.join(work, 'dm6ish.lvl');
     run('import', dm6ish, level);
