@@ -4,12 +4,19 @@
 #   <- engine/embed (5) <- engine/replay (6) <- engine/cli (7); bench/, tests/
 #   and examples/ above them all.
 #
-# A file may include "levelsweep/NAME" only when NAME is a public header of its
-# own floor or one below; simd's lane ABI (simd/include) only from simd and
-# engine/query; any other quoted include only when it names a file of its own
-# floor (never another floor's src/, nor the tool's files from outside it).
+# A floor may include its own files (its src/ among them) and the public
+# headers of the floors below (their levelsweep/ folders, included as
+# "levelsweep/NAME"); never another floor's src/ or other private files, and
+# nothing of a floor above. simd's lane ABI (simd/include) is seen only from
+# simd and engine/query. bench/, tests/ and examples/ may also include each
+# other's files. An include is judged by the file it lands on: a "../" path is
+# resolved from the includer's folder (where the compiler looks first) and must
+# land there, on a file of the tree; any other quoted name must be a file of the
+# includer's own floor. Includes are read however they are spaced
+# ("#  include", "# include <...>"), with quotes or angle brackets.
 # simd knows no thread and no file (no TBB, no stream or file headers), and no
-# public header includes xsimd or TBB. -DSOURCE=<the source tree>
+# public header includes xsimd or TBB.
+#   -DSOURCE=<the source tree>
 set(floors kernels mesh simd engine/query engine/world engine/embed engine/replay engine/cli)
 list(LENGTH floors above_level)  # the index of bench/, tests/ and examples/
 math(EXPR top_level "${above_level} - 1")
@@ -46,6 +53,50 @@ function(floor_of rel out)
   set(${out} ${result} PARENT_SCOPE)
 endfunction()
 
+# Why a file of floor `level` may not include the public header levelsweep/NAME
+# of floor `owner` ("" when it may); `interface`: the header is in the owner's
+# include/ folder.
+function(public_refusal level owner interface name out)
+  set(why "")
+  if(owner GREATER level)
+    list(GET floors ${owner} owner_floor)
+    set(why "includes levelsweep/${name} of ${owner_floor}, a floor above its own")
+  elseif(owner EQUAL 2 AND interface AND level GREATER 3)
+    set(why "includes simd's lane ABI (levelsweep/${name}), which only simd and engine/query see")
+  endif()
+  set(${out} "${why}" PARENT_SCOPE)
+endfunction()
+
+# Why a file of floor `level` may not include `target`, a file of the tree
+# (its path under SOURCE), "" when it may.
+function(landing_refusal level target out)
+  floor_of(${target} owner)
+  set(why "")
+  if(owner EQUAL above_level)
+    if(NOT level EQUAL above_level)
+      set(why "includes ${target}, which is above the floors")
+    endif()
+  elseif(owner GREATER level)
+    list(GET floors ${owner} owner_floor)
+    set(why "includes ${target} of ${owner_floor}, a floor above its own")
+  elseif(owner LESS level)
+    list(GET floors ${owner} owner_floor)
+    string(LENGTH "${owner_floor}/" skip)
+    string(SUBSTRING "${target}" ${skip} -1 inside)
+    if(inside MATCHES "(^|/)levelsweep/([^/]+)$")
+      set(name ${CMAKE_MATCH_2})
+      set(interface FALSE)
+      if(inside MATCHES "^include/")
+        set(interface TRUE)
+      endif()
+      public_refusal(${level} ${owner} ${interface} ${name} why)
+    else()
+      set(why "includes ${target}, a private file of ${owner_floor} (only its levelsweep/ headers are for the floors above)")
+    endif()
+  endif()
+  set(${out} "${why}" PARENT_SCOPE)
+endfunction()
+
 file(GLOB_RECURSE sources RELATIVE ${SOURCE} ${SOURCE}/kernels/*.[ch]pp ${SOURCE}/mesh/*.[ch]pp
      ${SOURCE}/simd/*.[ch]pp ${SOURCE}/engine/*.[ch]pp ${SOURCE}/bench/*.[ch]pp ${SOURCE}/tests/*.[ch]pp
      ${SOURCE}/examples/*.[ch]pp)
@@ -57,22 +108,48 @@ foreach(file ${sources})
     list(GET floors ${level} root)
   endif()
   get_filename_component(dir ${file} DIRECTORY)
-  file(STRINGS ${SOURCE}/${file} lines REGEX "^#include ")
+  file(STRINGS ${SOURCE}/${file} lines REGEX "^[ \t]*#[ \t]*include")
   foreach(line ${lines})
-    if(line MATCHES "^#include \"levelsweep/([^\"]+)\"")
-      set(name ${CMAKE_MATCH_1})
-      if(NOT DEFINED public_${name})
-        if(NOT EXISTS ${SOURCE}/${dir}/levelsweep/${name})
-          refuse(${file} "includes levelsweep/${name}, which no floor has")
+    string(STRIP "${line}" line)
+    if(NOT line MATCHES "^#[ \t]*include[ \t]*([\"<])([^\">]+)[\">]")
+      refuse(${file} "an include this check cannot read: ${line}")
+      continue()
+    endif()
+    set(opening "${CMAKE_MATCH_1}")
+    set(name ${CMAKE_MATCH_2})
+    set(quoted FALSE)
+    if(opening STREQUAL "\"")
+      set(quoted TRUE)
+    endif()
+    if(IS_ABSOLUTE "${name}")
+      refuse(${file} "includes \"${name}\" by an absolute path")
+    elseif(name MATCHES "(^|/)\\.\\.(/|$)")
+      # A path that climbs: judged by where it lands from the includer's folder.
+      cmake_path(SET landed NORMALIZE "${SOURCE}/${dir}/${name}")
+      file(RELATIVE_PATH target ${SOURCE} ${landed})
+      if(NOT quoted OR NOT EXISTS ${landed} OR IS_DIRECTORY ${landed})
+        refuse(${file} "${line}: a \"../\" include must name a file from its own folder, in quotes")
+      elseif(target MATCHES "^\\.\\./")
+        refuse(${file} "includes \"${name}\", outside the source tree")
+      else()
+        landing_refusal(${level} ${target} why)
+        if(why)
+          refuse(${file} "${why} (\"${name}\")")
         endif()
-      elseif(public_${name} GREATER level)
-        list(GET floors ${public_${name}} owner)
-        refuse(${file} "includes levelsweep/${name} of ${owner}, a floor above its own")
-      elseif(public_${name} EQUAL 2 AND interface_${name} AND level GREATER 3)
-        refuse(${file} "includes simd's lane ABI (levelsweep/${name}), which only simd and engine/query see")
       endif()
-    elseif(line MATCHES "^#include \"([^\"]+)\"")
-      set(name ${CMAKE_MATCH_1})
+    elseif(name MATCHES "^levelsweep/(.+)$")
+      set(header ${CMAKE_MATCH_1})
+      if(NOT DEFINED public_${header})
+        if(NOT EXISTS ${SOURCE}/${dir}/levelsweep/${header})
+          refuse(${file} "includes levelsweep/${header}, which no floor has")
+        endif()
+      else()
+        public_refusal(${level} ${public_${header}} "${interface_${header}}" ${header} why)
+        if(why)
+          refuse(${file} "${why}")
+        endif()
+      endif()
+    elseif(quoted)
       # Its own floor's file, found beside the includer or under the floor's
       # root (the include directories a floor gives its own sources).
       string(MAKE_C_IDENTIFIER "${root}" key)
@@ -102,20 +179,20 @@ foreach(file ${sources})
       if(NOT own)
         refuse(${file} "includes \"${name}\", which is not a file of ${root}")
       endif()
-    elseif(line MATCHES "^#include <(oneapi/tbb|tbb)/")
+    elseif(name MATCHES "^(oneapi/tbb|tbb)/")
       if(level EQUAL 2)
         refuse(${file} "simd includes TBB: it knows no thread")
       endif()
       if(file MATCHES "/include/levelsweep/")
         refuse(${file} "a public header includes TBB")
       endif()
-    elseif(line MATCHES "^#include <xsimd/")
+    elseif(name MATCHES "^xsimd/")
       if(file MATCHES "/include/levelsweep/")
         refuse(${file} "a public header includes xsimd")
       endif()
-    elseif(line MATCHES "^#include <(fstream|cstdio|filesystem|stdio.h|zlib.h)>")
+    elseif(name MATCHES "^(fstream|cstdio|filesystem|stdio.h|zlib.h)$")
       if(level EQUAL 2)
-        refuse(${file} "simd includes ${CMAKE_MATCH_1}: it knows no file")
+        refuse(${file} "simd includes ${name}: it knows no file")
       endif()
     endif()
   endforeach()

@@ -4,23 +4,22 @@
 // sweeps"), not a transcription; where a record's word has a meaning in the
 // spec's neighbouring entries of the same row (PhysicsSweep_SphereBox, Unit 5;
 // PhysicsSweep_CapsuleBox, Unit 12), ours gives it that meaning.
-#include <bit>
-
 #include "levelsweep/capsule_box_sweep.hpp"
 #include "levelsweep/round_sweep.hpp"
 #include "levelsweep/segment_kernels.hpp"
+#include "levelsweep/spec_constants.hpp"
 
 namespace levelsweep {
 
 namespace {
 
 // Ours: the separation direction of a contact, from the other shape towards the
-// own one. Closer than 1 mm (|v|^2 below 1e-6, 0x358637bd) it has no direction,
-// and we take the one PhysicsOverlap_CapsuleCapsule (Unit 4, 0x00346388) gives
+// own one. Closer than 1 mm (|v|^2 below 1e-6, spec::one_millionth, the bound
+// of PhysicsOverlap_CapsuleCapsule's coincident axes) it has no direction, and
+// we take the one PhysicsOverlap_CapsuleCapsule (Unit 4, 0x00346388) gives
 // coincident axes in its other half: the negation of (0, 1, 0) at 0x00511730.
 Vec3 separation_normal(const Vec3& v) {
-    constexpr float coincident_sq = std::bit_cast<float>(0x358637bdu);
-    if (dot(v, v) < coincident_sq) return {0.0f, -1.0f, 0.0f};
+    if (dot(v, v) < spec::one_millionth) return {0.0f, -1.0f, 0.0f};
     return normalize_rsqrt(v);
 }
 

@@ -4,7 +4,8 @@
 // their checkpoint, during a resume's cut, after its trailer) and resumed each
 // time gives the uninterrupted run's bytes: binary and JSON Lines queries, with
 // and without a scene (the scene's answers byte for byte too). A hundred kills
-// in all in Release.
+// in all in Release, a third of them paced by the run's progress so that at
+// least those land while it runs.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -69,7 +70,7 @@ TEST_SUITE("crash consistency cli") {
         const Inputs in;
         auto rng = seeded_rng(20261130);
         const int rounds = scaled(17);  // per configuration, with one or two kills each: 25 kills, 100 in all
-        int kills = 0, landed = 0;
+        int kills = 0, landed = 0, paced = 0, paced_landed = 0;
         for (const Config& c : in.configs) {
             CAPTURE(c.name);
             const std::string out = (in.dir / "out.lsr").string(), answers = (in.dir / "answers.jsonl").string();
@@ -80,20 +81,33 @@ TEST_SUITE("crash consistency cli") {
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             const std::string reference = file_text(out), reference_answers = c.scene.empty() ? "" : file_text(answers);
             std::uniform_real_distribution<double> moment(0.0, 1.1 * seconds);
+            // Up to half the result's bytes: two chunks of work at least are still to come.
+            std::uniform_int_distribution<long long> progress(1, static_cast<long long>(reference.size() / 2));
             for (int round = 0; round < rounds; ++round) {
                 CAPTURE(round);
                 std::filesystem::remove(out);
                 std::filesystem::remove(out + ".partial");
                 std::filesystem::remove(answers);
                 // A run killed, then (every other round) its resume killed too.
+                // The first kill of every other round is paced by the run's own progress
+                // (its partial holding a random count of bytes, up to half the
+                // result's), not by the clock, so that it lands while the run goes on
+                // however fast this machine is; the others come at random moments
+                // over the uninterrupted run's time, and some find it finished.
                 for (int k = 0; k < 1 + round % 2; ++k) {
                     const Child run = start_cli(replay_args(c, out, answers), in.dir / "run.out", in.dir / "run.err");
-                    std::this_thread::sleep_for(std::chrono::duration<double>(moment(rng)));
+                    const bool by_progress = k == 0 && round % 2 == 0;
+                    if (by_progress)
+                        wait_for_size(run, out + ".partial", progress(rng));
+                    else
+                        std::this_thread::sleep_for(std::chrono::duration<double>(moment(rng)));
                     ::kill(run.pid, SIGKILL);
                     ++kills;
                     const int rc = wait_for(run);
                     CHECK((rc == -SIGKILL || rc == 0));  // or it had finished
                     landed += rc == -SIGKILL;
+                    paced += by_progress;
+                    paced_landed += by_progress && rc == -SIGKILL;
                 }
                 const Child finish = start_cli(replay_args(c, out, answers), in.dir / "fin.out", in.dir / "fin.err");
                 const int rc = wait_for(finish);
@@ -108,7 +122,12 @@ TEST_SUITE("crash consistency cli") {
             }
         }
         CHECK(no_temporaries(in.dir));
-        MESSAGE(kills << " kills, " << landed << " of them while the run went on");
+        MESSAGE(kills << " kills, " << landed << " of them while the run went on (" << paced_landed << " of the "
+                      << paced << " paced by its progress)");
         CHECK(kills == 4 * (rounds + rounds / 2));
+        // The loop cannot pass by killing only finished runs: every kill paced by
+        // the run's progress (half the rounds' first kills) landed while it ran.
+        CHECK(paced == 4 * ((rounds + 1) / 2));
+        CHECK(paced_landed == paced);
     }
 }

@@ -136,32 +136,34 @@ TEST_SUITE("record plausible") {
         CHECK(aligned_differ * tilted > tilted_differ * aligned);  // the quirk shows more where every axis is level
     }
 
-    TEST_CASE(
-        "every recorded query is valid, on the street, the real level dm6ish and a level without floors or walls") {
+    TEST_CASE("every recorded query is valid on the street") {
         for (const Query& q : record(street(), {}).queries) CHECK(validate_query(q) == QueryStatus::ok);
+    }
 
-        {
-            const std::string obj = shared_level("dm6ish_m_zup.obj");
-            const Level dm6 = import_level(obj).level;
-            RecordOptions o;
-            o.count = 3500;
-            const Recorded r = record(dm6, o);
-            REQUIRE(r.queries.size() == 3500);
-            std::vector<Query> strikes;
-            std::size_t walks = 0, grounded = 0;
-            for (std::size_t i = 0; i < r.queries.size(); ++i) {
-                CHECK(validate_query(r.queries[i]) == QueryStatus::ok);
-                if (r.kinds[i] == RecordKind::strike) strikes.push_back(r.queries[i]);
-                if (r.kinds[i] == RecordKind::walk) {
-                    ++walks;
-                    grounded += on_ground(dm6, r.queries[i].start);
-                }
+    TEST_CASE(
+        "every recorded query is valid on the real level dm6ish (../shared/data), its walks on the ground, its strikes "
+        "meeting it") {
+        const std::string obj = shared_level("dm6ish_m_zup.obj");  // first: a skip here hides no check
+        const Level dm6 = import_level(obj).level;
+        RecordOptions o;
+        o.count = 3500;
+        const Recorded r = record(dm6, o);
+        REQUIRE(r.queries.size() == 3500);
+        std::vector<Query> strikes;
+        std::size_t walks = 0, grounded = 0;
+        for (std::size_t i = 0; i < r.queries.size(); ++i) {
+            CHECK(validate_query(r.queries[i]) == QueryStatus::ok);
+            if (r.kinds[i] == RecordKind::strike) strikes.push_back(r.queries[i]);
+            if (r.kinds[i] == RecordKind::walk) {
+                ++walks;
+                grounded += on_ground(dm6, r.queries[i].start);
             }
-            CHECK(grounded >= walks * 95 / 100);
-            CHECK(contact_share(dm6, strikes) >= 0.7);
         }
+        CHECK(grounded >= walks * 95 / 100);
+        CHECK(contact_share(dm6, strikes) >= 0.7);
+    }
 
-        // One vertical wall and nothing to stand on; and no triangles at all.
+    TEST_CASE("every recorded query is valid on a level with one wall and nothing to stand on, and on an empty one") {
         const Level wall = make_level({{{0, 0, 0}, {4, 0, 0}, {4, 0, 3}}});
         const Level empty;
         for (const Level* level : {&wall, &empty}) {

@@ -1,7 +1,11 @@
 // The round-shape sweeps (Unit 11, ours: docs/decisions.md "The round-shape
 // sweeps") through the world: humans that meet, a hand against a ball, and the
 // switch empty_round_sweeps; and the body sweep's own rule for short moves
-// (PhysicsBody_SweepHumanMask 0x0033d498 stops below |D|^2 <= 1e-6).
+// (PhysicsBody_SweepHumanMask 0x0033d498 stops below |D|^2 <= 1e-6), at its edge too.
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
 #include "world_support.hpp"
 
 using namespace levelsweep;
@@ -11,6 +15,33 @@ using namespace levelsweep::test::world;
 namespace {
 
 constexpr Quirks spec_units = Quirks::faithful().with(Quirk::empty_round_sweeps);
+
+// The body sweep's bound at its edge: a move (x, y, 0) whose |D|^2, as the sweep
+// computes it (dot: (x*x + y*y) + z*z in float), is exactly `target`. x is the
+// largest float whose square lies below it; y starts at the double-precision
+// root of what is left and steps a float at a time until the sum lands on it.
+Vec3 move_with_square(float target) {
+    const auto square = [](const Vec3& v) { return dot(v, v); };
+    float x = std::sqrt(target);
+    while (square({x, 0, 0}) >= target) x = std::nextafter(x, 0.0f);
+    float y = static_cast<float>(std::sqrt(static_cast<double>(target) - static_cast<double>(x) * x));
+    for (int step = 0; step < 1000 && square({x, y, 0}) != target; ++step)
+        y = std::nextafter(y, square({x, y, 0}) < target ? 1.0f : 0.0f);
+    const Vec3 move{x, y, 0};
+    REQUIRE_MESSAGE(square(move) == target, "no move found whose square is " << target);
+    return move;
+}
+
+// |D|^2 exactly at 1e-6 as a float (the nearest, 0x358637bd) and at the next
+// float above it.
+struct Edge {
+    Vec3 at, above;
+};
+Edge body_sweep_edge() {
+    const float bound = 1e-6f;
+    REQUIRE(std::bit_cast<std::uint32_t>(bound) == 0x358637bdu);
+    return {move_with_square(bound), move_with_square(std::nextafter(bound, 1.0f))};
+}
 
 }  // namespace
 
@@ -123,6 +154,24 @@ TEST_SUITE("world round sweeps") {
         CHECK(ask(w, direct).result.count == 1);
     }
 
+    TEST_CASE(
+        "PhysicsBody_SweepHumanMask 0x0033d498: |D|^2 exactly 1e-6 still stops the sweep (<=), the next float above "
+        "runs it") {
+        const Edge edge = body_sweep_edge();
+        World w;
+        const BodyId me = add(w, human(20, {0.5f, 0.2f, 0}));  // over box B: any move that runs hits at 0
+        add(w, box_object(9, body_flag::block_humans));
+        for (const Quirks q : {Quirks::faithful(), Quirks::corrected()}) {
+            const Answer at = ask(w, walk(me, edge.at, q));
+            CHECK(at.result.status == WorldStatus::ok);
+            CHECK(at.result.count == 0);
+            CHECK(at.result.stats.pairs == 0);
+            const Answer above = ask(w, walk(me, edge.above, q));
+            REQUIRE(above.result.count == 1);
+            CHECK(above.contacts[0].fraction == 0.0f);
+        }
+    }
+
     TEST_CASE("PhysicsBody_SweepHumanMask 0x0033d498 mirror: an object's box with |D|^2 <= 1e-6 meets no human") {
         World w;
         const BodyId crate = add(w, box_object(9, body_flag::block_humans));
@@ -132,5 +181,15 @@ TEST_SUITE("world round sweeps") {
         const Answer a = ask(w, push(crate, {0, -0.0011f, 0}));
         REQUIRE(a.result.count == 1);
         CHECK(a.contacts[0].fraction == 0.0f);
+        // At the bound's edge: |D|^2 exactly 1e-6 stops it, the next float above runs it.
+        const Edge edge = body_sweep_edge();
+        for (const Quirks q : {Quirks::faithful(), Quirks::corrected()}) {
+            const Answer at = ask(w, push(crate, -edge.at, q));
+            CHECK(at.result.count == 0);
+            CHECK(at.result.stats.pairs == 0);
+            const Answer above = ask(w, push(crate, -edge.above, q));
+            REQUIRE(above.result.count == 1);
+            CHECK(above.contacts[0].fraction == 0.0f);
+        }
     }
 }

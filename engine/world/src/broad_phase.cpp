@@ -9,6 +9,7 @@ namespace levelsweep::world_detail {
 BroadPhase::BroadPhase() { root_ = new_leaf(); }
 
 std::uint32_t BroadPhase::new_leaf() {
+    ++steps_;
     if (!free_leaves_.empty()) {
         const std::uint32_t id = free_leaves_.back();
         free_leaves_.pop_back();
@@ -21,6 +22,7 @@ std::uint32_t BroadPhase::new_leaf() {
 }
 
 std::uint32_t BroadPhase::new_inner(bool over_leaves) {
+    ++steps_;
     std::uint32_t id;
     if (!free_inners_.empty()) {
         id = free_inners_.back();
@@ -40,9 +42,11 @@ float BroadPhase::max_x_of(std::uint32_t node, int level) const {
     if (level == 0) {
         const Leaf& l = leaves_[node];
         for (std::uint32_t i = 0; i < l.count; ++i) m = std::max(m, l.entries[i].box.max.x);
+        steps_ += l.count;
     } else {
         const Inner& n = inners_[node];
         for (std::uint32_t c = 0; c < n.count; ++c) m = std::max(m, n.max_x[c]);
+        steps_ += n.count;
     }
     return m;
 }
@@ -56,6 +60,7 @@ std::uint32_t BroadPhase::child_for(const Inner& n, const Key& k) {
 
 void BroadPhase::put_child(std::uint32_t node, std::uint32_t at, std::uint32_t child, const Key& low, float max_x) {
     Inner& n = inners_[node];
+    steps_ += n.count - at + 1;
     for (std::uint32_t c = n.count; c > at; --c) {
         n.child[c] = n.child[c - 1];
         n.low[c] = n.low[c - 1];
@@ -69,6 +74,7 @@ void BroadPhase::put_child(std::uint32_t node, std::uint32_t at, std::uint32_t c
 }
 
 void BroadPhase::remove_child(Inner& n, std::uint32_t at) {
+    steps_ += n.count - at;
     for (std::uint32_t c = at; c + 1 < n.count; ++c) {
         n.child[c] = n.child[c + 1];
         n.low[c] = n.low[c + 1];
@@ -81,6 +87,7 @@ std::uint32_t BroadPhase::index_in_parent(std::uint32_t parent, std::uint32_t no
     const Inner& p = inners_[parent];
     std::uint32_t c = 0;
     while (p.child[c] != node) ++c;
+    steps_ += c + 1;
     return c;
 }
 
@@ -90,6 +97,7 @@ void BroadPhase::reindex(std::uint32_t leaf, std::uint32_t from, std::uint32_t t
         Listed& s = listed_[l.entries[i].slot];
         s.leaf = leaf;
         s.pos = i;
+        ++steps_;
     }
 }
 
@@ -99,6 +107,7 @@ void BroadPhase::put_entry(std::uint32_t leaf, const Entry& e) {
                                      [](const Key& a, const Entry& b) { return less(a, b.key()); });
     std::copy_backward(it, l.entries.begin() + l.count, l.entries.begin() + l.count + 1);
     *it = e;
+    steps_ += static_cast<std::uint64_t>(l.entries.begin() + l.count - it) + 1;  // moved and written
     ++l.count;
     reindex(leaf, static_cast<std::uint32_t>(it - l.entries.begin()));
 }
@@ -106,6 +115,7 @@ void BroadPhase::put_entry(std::uint32_t leaf, const Entry& e) {
 void BroadPhase::take_entry(std::uint32_t leaf, std::uint32_t pos) {
     Leaf& l = leaves_[leaf];
     std::copy(l.entries.begin() + pos + 1, l.entries.begin() + l.count, l.entries.begin() + pos);
+    steps_ += l.count - pos;
     --l.count;
     reindex(leaf, pos);
 }
@@ -113,6 +123,7 @@ void BroadPhase::take_entry(std::uint32_t leaf, std::uint32_t pos) {
 std::uint32_t BroadPhase::leaf_for(const Key& k) const {
     std::uint32_t node = root_;
     for (int level = height_; level > 0; --level) node = inners_[node].child[child_for(inners_[node], k)];
+    steps_ += static_cast<std::uint64_t>(height_) + 1;
     return node;
 }
 
@@ -132,6 +143,7 @@ void BroadPhase::insert(std::uint32_t slot, std::uint64_t sequence, const ShapeB
 
 std::optional<BroadPhase::Split> BroadPhase::insert_at(std::uint32_t node, int level, const Entry& e, bool first,
                                                        bool last) {
+    ++steps_;
     if (level == 0) return insert_in_leaf(node, e, first, last);
     const std::uint32_t c = child_for(inners_[node], e.key());
     const bool first_child = c == 0, last_child = c + 1 == inners_[node].count;
@@ -163,6 +175,7 @@ std::optional<BroadPhase::Split> BroadPhase::insert_in_leaf(std::uint32_t node, 
     else if (first && less(k, left.entries[0].key()))
         keep = 0;
     std::copy(left.entries.begin() + keep, left.entries.end(), right.entries.begin());
+    steps_ += leaf_capacity - keep;
     right.count = leaf_capacity - keep;
     left.count = keep;
     reindex(right_id, 0);
@@ -202,6 +215,7 @@ void BroadPhase::erase(std::uint32_t slot) {
     listed_[slot].leaf = unlisted;
     // A root left with one child gives way to it.
     while (height_ > 0 && inners_[root_].count == 1) {
+        ++steps_;
         free_inners_.push_back(root_);
         root_ = inners_[root_].child[0];
         --height_;
@@ -209,6 +223,7 @@ void BroadPhase::erase(std::uint32_t slot) {
 }
 
 bool BroadPhase::erase_at(std::uint32_t node, int level, const Key& k) {
+    ++steps_;
     if (level == 0) {
         Leaf& l = leaves_[node];
         const auto it = std::lower_bound(l.entries.begin(), l.entries.begin() + l.count, k,
@@ -240,6 +255,7 @@ bool BroadPhase::rebalance_leaves(Inner& p, std::uint32_t i) {
     const std::uint32_t total = l.count + r.count, had = l.count;
     if (total <= leaf_capacity) {
         std::copy(r.entries.begin(), r.entries.begin() + r.count, l.entries.begin() + l.count);
+        steps_ += r.count;
         l.count = total;
         reindex(l_id, had);
         free_leaves_.push_back(r_id);
@@ -251,11 +267,13 @@ bool BroadPhase::rebalance_leaves(Inner& p, std::uint32_t i) {
         const std::uint32_t move = want - l.count;
         std::copy(r.entries.begin(), r.entries.begin() + move, l.entries.begin() + l.count);
         std::copy(r.entries.begin() + move, r.entries.begin() + r.count, r.entries.begin());
+        steps_ += r.count;
         r.count -= move;
     } else {
         const std::uint32_t move = l.count - want;
         std::copy_backward(r.entries.begin(), r.entries.begin() + r.count, r.entries.begin() + r.count + move);
         std::copy(l.entries.begin() + want, l.entries.begin() + l.count, r.entries.begin());
+        steps_ += r.count + move;
         r.count += move;
     }
     l.count = want;
@@ -336,6 +354,7 @@ void BroadPhase::update(std::uint32_t slot, const ShapeBounds& b) {
     if (pos > 0 && pos + 1 < l.count && less(l.entries[pos - 1].key(), new_key) &&
         less(new_key, l.entries[pos + 1].key())) {
         l.entries[pos].box = b;
+        ++steps_;
         if (b.max.x != was) raise_max_x(leaf, was, b.max.x);
         return;
     }
@@ -376,6 +395,7 @@ void BroadPhase::update(std::uint32_t slot, const ShapeBounds& b) {
         ++at;
     }
     l.entries[at] = moving;
+    steps_ += std::max(at, pos) - std::min(at, pos) + 1;
     reindex(leaf, std::min(at, pos), std::max(at, pos));
     if (b.max.x != was) raise_max_x(leaf, was, b.max.x);
 }

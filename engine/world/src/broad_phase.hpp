@@ -35,6 +35,11 @@ public:
     void update(std::uint32_t slot, const ShapeBounds& b);
     void erase(std::uint32_t slot);
     bool contains(std::uint32_t slot) const { return slot < listed_.size() && listed_[slot].leaf != unlisted; }
+    // The work the changes have done so far: every entry or child slot written
+    // or moved, every node visited or scanned, and every entry scanned. A test
+    // bounds it (O(log n) a change: tests/world/world_broad_phase.cpp), so that
+    // quadratic work cannot come back unseen; queries count nothing.
+    std::uint64_t steps() const { return steps_; }
 
     // Calls f(slot) for every entry whose box overlaps q (touching included), in
     // list order. A query box with a NaN corner overlaps nothing.
@@ -112,7 +117,7 @@ private:
     static std::uint32_t child_for(const Inner& n, const Key& k);
     // Puts a child into inner node `node` at `at` and records its parent.
     void put_child(std::uint32_t node, std::uint32_t at, std::uint32_t child, const Key& low, float max_x);
-    static void remove_child(Inner& n, std::uint32_t at);
+    void remove_child(Inner& n, std::uint32_t at);
     std::uint32_t parent_of(std::uint32_t node, int level) const {
         return level == 0 ? leaf_parent_[node] : inner_parent_[node];
     }
@@ -159,6 +164,8 @@ private:
     std::uint32_t root_ = 0;
     int height_ = 0;              // the root's level
     std::vector<Listed> listed_;  // by slot
+    // steps(): counted by the changes (one thread), also in the const helpers they call.
+    mutable std::uint64_t steps_ = 0;
 };
 
 }  // namespace levelsweep::world_detail

@@ -127,6 +127,7 @@ World& World::operator=(World&&) noexcept = default;
 
 const Level* World::level() const { return impl_->level; }
 std::uint32_t World::body_count() const { return impl_->live; }
+std::uint64_t World::list_steps() const { return impl_->list.steps(); }
 
 void World::set_owner(std::uint32_t owner, const Owner* answers) {
     if (answers == nullptr)

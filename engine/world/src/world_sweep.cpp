@@ -2,12 +2,12 @@
 // PhysicsBody_SweepHumanMask (0x0033d498, spec Unit 12 "Who calls it") and its
 // mirror, and the combined world + mesh sweep (docs/world.md, "Sweeps").
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 #include "levelsweep/working_range.hpp"
 #include "levelsweep/mesh_query.hpp"
 #include "levelsweep/pair_tables.hpp"
+#include "levelsweep/spec_constants.hpp"
 #include "mesh_part.hpp"
 #include "scratch_impl.hpp"
 #include "world_impl.hpp"
@@ -22,14 +22,11 @@ bool finite(const Vec4& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
 }
 
-// The body sweep stops below |D|^2 <= 1e-6 (0x358637bd): "a zero move never
-// reaches it from the body sweep" (spec Unit 13, test ideas). So
+// The body sweep stops below |D|^2 <= 1e-6 (spec::body_sweep_least_move_sq): "a
+// zero move never reaches it from the body sweep" (spec Unit 13, test ideas). So
 // PhysicsBody_SweepHumanMask and its mirror find nothing for such a move, in
 // both modes: it is the sweep's rule, not a quirk (docs/decisions.md).
-bool below_body_sweep_move(const Vec3& move) {
-    constexpr float least_move_sq = std::bit_cast<float>(0x358637bdu);
-    return dot(move, move) <= least_move_sq;
-}
+bool below_body_sweep_move(const Vec3& move) { return dot(move, move) <= spec::body_sweep_least_move_sq; }
 
 // One pair: the sweep entry, then what it says about the start. The status
 // words are kept apart from the contact (sweep_status::).

@@ -12,8 +12,15 @@ namespace levelsweep {
 namespace spec {
 // "1e-6" (0x358637bd): the side test's margin (PhysicsMesh_SweepSphere
 // 0x00348c30), the zero move of Ray_InfiniteCylinder (0x0034d938), the
-// coincident axes of PhysicsOverlap_CapsuleCapsule, the segment kernels' epsilon.
+// coincident axes of PhysicsOverlap_CapsuleCapsule (0x00346388; our round-shape
+// sweeps take the same bound for coincident centres, Unit 11), the segment
+// kernels' epsilon.
 inline constexpr float one_millionth = std::bit_cast<float>(std::uint32_t{0x358637bd});
+// The body sweep's least move, a squared length: PhysicsBody_SweepHumanMask
+// (0x0033d498) and its mirror stop for |D|^2 <= 1e-6 ("a zero move never reaches
+// it from the body sweep", Unit 13's test ideas). The spec gives it as 1e-6
+// without its word; the float nearest 1e-6 is one_millionth's 0x358637bd.
+inline constexpr float body_sweep_least_move_sq = one_millionth;
 // "-0.001" (0xba83126f): the direction test of the mesh sweeps (n.M >= -0.001
 // skips a face the move does not go into).
 inline constexpr float minus_one_thousandth = std::bit_cast<float>(std::uint32_t{0xba83126f});

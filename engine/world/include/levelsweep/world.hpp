@@ -117,6 +117,11 @@ public:
     // A shape's previous position (+0x20), as the poses left it.
     std::optional<Vec3> previous_position(BodyId id, ShapeRef shape) const;
     std::uint32_t body_count() const;
+    // The work the x-sorted list's changes have done since the world was made:
+    // entries and child slots written or moved, nodes and entries visited. Not
+    // a figure to tune by: the tests bound it by c n log n for n changes
+    // (tests/world/world_broad_phase.cpp), so that quadratic work cannot return.
+    std::uint64_t list_steps() const;
 
     // IPhysics_QueryBox: the bodies, in list order, into `out` (count of them;
     // found says how many there were).

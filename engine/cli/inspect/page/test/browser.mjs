@@ -9,9 +9,10 @@ import path from 'node:path';
 
 export const chromiumPath = '/usr/bin/chromium';
 
-// Debian's chromium, installed with apt-get when missing and run as root.
-export function ensureChromium() {
-  if (existsSync(chromiumPath)) return;
+// Debian's chromium (or the one at `executable`), installed with apt-get when
+// missing and run as root; an error naming what is missing otherwise.
+export function ensureChromium(executable = chromiumPath) {
+  if (existsSync(executable)) return;
   if (process.getuid && process.getuid() === 0) {
     console.log('browser test: installing Debian\'s chromium with apt-get');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -22,16 +23,16 @@ export function ensureChromium() {
       execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
     }
   }
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install chromium`);
+  if (!existsSync(executable)) throw new Error(`${executable} is missing (Debian package chromium: apt-get install chromium)`);
 }
 
-export async function launch(modules) {
-  ensureChromium();
+export async function launch(modules, executable = chromiumPath) {
+  ensureChromium(executable);
   const { chromium } = createRequire(path.join(modules, 'x.js'))('playwright-core');
   const profile = mkdtempSync(path.join(os.tmpdir(), 'levelsweep-chromium-'));
   // A fresh --user-data-dir (playwright passes it for a persistent context).
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath: executable,
     headless: true,
     viewport: { width: 1400, height: 860 },
     deviceScaleFactor: 1,

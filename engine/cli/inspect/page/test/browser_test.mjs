@@ -7,19 +7,37 @@
 // shows its contacts (the panel's rows and fractions are the result file's,
 // and each contact's mark is on the picture where its point projects); the
 // difference view lists exactly the queries `levelsweep diff` reports.
-// Three groups, one ctest entry each (--group): page (the above), world (a
-// scene's bodies and strikes at each world query) and profile (the heat
-// map's columns open the inspector at their cells).
-//   node browser_test.mjs --group page|world|profile --levelsweep BIN --modules NODE_MODULES --level LVL --work DIR
+// Four groups, one ctest entry each (--group): page (the above, on the
+// bundled level), real_level (the same on the real level dm6ish of
+// ../shared/data, imported, with a recorded gameplay set), world (a scene's
+// bodies and strikes at each world query) and profile (the heat map's columns
+// open the inspector at their cells).
+// What a group needs and does not find ends it with exit code 77, which ctest
+// reports as skipped, and the reason on a line of its own ("skipped: ..."):
+// chromium (unless LEVELSWEEP_REQUIRE_BROWSER is set, as in CI) and, for
+// real_level, ../shared/data (unless LEVELSWEEP_REQUIRE_SHARED_DATA is set).
+//   node browser_test.mjs --group page|real_level|world|profile --levelsweep BIN --modules NODE_MODULES
+//                         [--chromium PATH] --level LVL --shared-levels DIR --work DIR
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { launch, open } from './browser.mjs';
+import { chromiumPath, ensureChromium, launch, open } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((a, v, i, all) => (v.startsWith('--') ? [...a, [v.slice(2), all[i + 1]]] : a), []));
-for (const k of ['group', 'levelsweep', 'modules', 'level', 'work'])
+for (const k of ['group', 'levelsweep', 'modules', 'level', 'work', ...(args.group === 'real_level' ? ['shared-levels'] : [])])
   if (!args[k]) throw new Error(`--${k} is required`);
+
+// Ends the test as skipped (exit 77) for `reason`, or as failed where the
+// environment variable `required` says it must run.
+function skip(reason, required) {
+  if (process.env[required]) {
+    console.log(`FAILED: ${reason}, and ${required} is set`);
+    process.exit(1);
+  }
+  console.log(`skipped: ${reason}`);
+  process.exit(77);
+}
 
 let passed = 0, failed = 0;
 function check(ok, what) {
@@ -60,11 +78,12 @@ function noTrouble(log, dir) {
   check(errors.length === 0, `no console error${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
-async function pageGroup(browser) {
-  run('record', args.level, q, '--seed', '7', '--count', '3000', '--mix', 'walk=4,jump=1,strike=1,fall=1,overlap=1,ray=1,sweep=2');
-  run('replay', args.level, q, '--mode', 'faithful', '--path', 'reference', '-o', fa);
-  run('replay', args.level, q, '--mode', 'corrected', '-o', co);
-  run('inspect', args.level, q, fa, co, '-o', pageDir);
+// The page's checks on `level`, for a query set recorded with `record` (record's options).
+async function pageGroup(browser, level, record) {
+  run('record', level, q, ...record);
+  run('replay', level, q, '--mode', 'faithful', '--path', 'reference', '-o', fa);
+  run('replay', level, q, '--mode', 'corrected', '-o', co);
+  run('inspect', level, q, fa, co, '-o', pageDir);
   let diffJson;
   try { run('diff', fa, co, '--json', '--limit', '1000000'); diffJson = { examples: [] }; }
   catch (e) { if (e.status !== 1) throw e; diffJson = JSON.parse(e.stdout); }
@@ -249,12 +268,34 @@ async function profileGroup(browser) {
   noTrouble(log, path.join(dir));
 }
 
-const { browser, close } = await launch(args.modules);
+const groups = {
+  page: (browser) => pageGroup(browser, args.level,
+    ['--seed', '7', '--count', '3000', '--mix', 'walk=4,jump=1,strike=1,fall=1,overlap=1,ray=1,sweep=2']),
+  // The real level, imported as `levelsweep import` does, with the port's own
+  // mix of gameplay (bench_gameplay's, docs/performance.md "The port's workload").
+  real_level: (browser) => {
+    const level = path.join(work, 'dm6ish.lvl');
+    run('import', dm6ish, level);
+    return pageGroup(browser, level,
+      ['--seed', '11', '--count', '4000', '--mix', 'walk=68,jump=14,strike=14,fall=2,overlap=1,ray=1']);
+  },
+  world: worldGroup,
+  profile: profileGroup,
+};
+if (!groups[args.group]) throw new Error('--group page, real_level, world or profile');
+const dm6ish = path.join(args['shared-levels'] || '', 'dm6ish_m_zup.obj');
+if (args.group === 'real_level' && !existsSync(dm6ish))
+  skip(`${path.resolve(dm6ish)} is missing (the real levels live in ../shared/data beside the checkout)`,
+       'LEVELSWEEP_REQUIRE_SHARED_DATA');
+const chromium = args.chromium || chromiumPath;
 try {
-  if (args.group === 'page') await pageGroup(browser);
-  else if (args.group === 'world') await worldGroup(browser);
-  else if (args.group === 'profile') await profileGroup(browser);
-  else throw new Error('--group page, world or profile');
+  ensureChromium(chromium);
+} catch (e) {
+  skip(e.message, 'LEVELSWEEP_REQUIRE_BROWSER');
+}
+const { browser, close } = await launch(args.modules, chromium);
+try {
+  await groups[args.group](browser);
 } finally {
   await close();
 }
