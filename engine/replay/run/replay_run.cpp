@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "chunk_pipeline.hpp"
+#include "levelsweep/json_io.hpp"
 #include "levelsweep/parallel_loop.hpp"
 
 namespace levelsweep {
@@ -159,6 +160,13 @@ ResultFileHeader replay_result_header(const Level& level, const QuerySource& sou
     h.scene = scene;
     h.checkpoint.input = source.consumed();  // nothing run yet: only the query file's header read
     return h;
+}
+
+std::string replay_metadata(const std::string& level, const std::string& queries, const std::string& mode,
+                            const std::string& scene) {
+    json m{{"level", printable_utf8(level)}, {"queries", printable_utf8(queries)}, {"mode", mode}};
+    if (!scene.empty()) m["scene"] = printable_utf8(scene);
+    return m.dump();
 }
 
 }  // namespace levelsweep

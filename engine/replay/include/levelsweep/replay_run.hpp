@@ -60,4 +60,12 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary);
 ResultFileHeader replay_result_header(const Level& level, const QuerySource& source, Quirks quirks, Path path, Isa isa,
                                       std::string metadata, const InputDigest& scene);
 
+// The metadata `levelsweep replay` writes in that header: its arguments as
+// given, as one JSON object {"level", "queries", "mode"} (and "scene" when
+// there is one; empty: none), names that are not UTF-8 with their bad bytes
+// written \xNN. A distributed job writes it too, so that its merged file is
+// the file `replay` writes for the same arguments (docs/distributed.md).
+std::string replay_metadata(const std::string& level, const std::string& queries, const std::string& mode,
+                            const std::string& scene = "");
+
 }  // namespace levelsweep
