@@ -44,10 +44,24 @@ struct Chunk {
 
 }  // namespace
 
+struct ReplayBuffers::Impl {
+    std::vector<Chunk> slots;
+    std::vector<ResultRecord> scratch;  // a record per thread of the runner, to encode
+};
+
+ReplayBuffers::ReplayBuffers() : impl(new Impl) {}
+ReplayBuffers::~ReplayBuffers() = default;
+
 ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
     const unsigned threads = run.runner.threads();
-    std::vector<Chunk> slots(3, Chunk(threads));
-    std::vector<ResultRecord> scratch(threads);  // a record per thread of the runner, to encode
+    ReplayBuffers own;
+    ReplayBuffers::Impl& kept = run.buffers ? *run.buffers->impl : *own.impl;
+    // Every field of a chunk is set again as it goes through its stages: only
+    // their number, and the runner's thread count, must fit.
+    if (kept.slots.size() != 3 || kept.slots.front().encoded.size() != threads) kept.slots.assign(3, Chunk(threads));
+    kept.scratch.resize(threads);
+    std::vector<Chunk>& slots = kept.slots;
+    std::vector<ResultRecord>& scratch = kept.scratch;
     ReplayTally tally;
     tally.done = run.first_index;
     std::uint64_t read_index = run.first_index;  // the first query of the next chunk read
