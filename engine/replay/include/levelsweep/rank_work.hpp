@@ -1,8 +1,9 @@
 // levelsweep: what one rank of a replay job does with the ranges it is given
 // (docs/distributed.md). Each level is loaded once and its batch level built
-// once (per path and ISA), each query file opened once; each range is run by
-// replay's own pipeline (run_replay) on the runner's threads into its shard,
-// which is written afresh, flushed to disk, and closed with its trailer last.
+// once (per path and ISA), each query file opened once, the pipeline's
+// chunks allocated once; each range is run by replay's own pipeline
+// (run_replay) on the runner's threads into its shard, which is written
+// afresh and closed with its trailer last.
 #pragma once
 
 #include <cstdint>
