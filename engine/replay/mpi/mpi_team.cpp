@@ -1,9 +1,11 @@
-// A replay job's team over MPI (mpi_team.hpp). Rank 0's main thread serves
-// the other ranks' requests for ranges with MPI_Iprobe between short waits on
-// the dispenser, so that it takes next to no core from the worker thread
-// beside it (a blocking receive would spin a core in Open MPI); a request is
-// one small message each way. The other ranks block on their request: rank 0
-// answers within a millisecond or so.
+// A replay job's team over MPI (mpi_team.hpp). Open MPI waits by spinning: a
+// rank blocked in a receive or a collective keeps a core busy, which on a
+// node whose other ranks still work (or while rank 0 plans or merges) takes
+// their core. So rank 0's main thread serves the other ranks' requests for
+// ranges with MPI_Iprobe between short waits on the dispenser, and every
+// collective starts with a barrier that ranks wait at by testing and
+// sleeping. A request is one small message each way; a rank blocks on its
+// own request only while rank 0 answers, within a millisecond or so.
 #include "levelsweep/mpi_team.hpp"
 
 #include <mpi.h>
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 namespace levelsweep {
 
@@ -45,6 +48,7 @@ public:
     int size() const override { return size_; }
 
     std::string broadcast(const std::string& text) override {
+        wait_for_all();
         std::uint64_t length = text.size();
         check(MPI_Bcast(&length, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
         std::string out = rank_ == 0 ? text : std::string(length, '\0');
@@ -53,6 +57,7 @@ public:
     }
 
     std::vector<std::string> gather(const std::string& text) override {
+        wait_for_all();
         const int length = static_cast<int>(text.size());
         std::vector<int> lengths(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
         check(MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Gather");
@@ -102,6 +107,17 @@ public:
     }
 
 private:
+    // Until every rank is here, without spinning a core.
+    static void wait_for_all() {
+        MPI_Request request;
+        check(MPI_Ibarrier(MPI_COMM_WORLD, &request), "MPI_Ibarrier");
+        for (int done = 0;;) {
+            check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+            if (done) return;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+
     void answer(RangeDispenser& ranges, int source) {
         std::uint64_t done = 0;
         check(MPI_Recv(&done, 1, MPI_UINT64_T, source, request_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
