@@ -102,6 +102,10 @@ TEST_SUITE("replay job cli") {
         CHECK(std::filesystem::exists(shard + ".damaged"));
         CHECK_FALSE(std::filesystem::exists(r.output));
         CHECK(file_text(in.replays()[1].output) == in.replays()[1].expected);  // the others are whole
+        const CliRun status = run_cli_both("replay-job --status " + in.manifest());
+        CHECK(status.exit_code == 3);
+        CHECK_MESSAGE(status.out.find("missing: queries 5000 to 7499\n") != std::string::npos, status.out);
+        CHECK(status.out.find(in.replays()[1].output + ": complete (6000 queries)") != std::string::npos);
 
         // The merged partial file holds replay's header and checkpoints: replay --resume finishes it.
         REQUIRE(run_cli("export " + r.output + ".partial --allow-incomplete -o " + r.output + ".jsonl").exit_code == 0);
@@ -109,6 +113,13 @@ TEST_SUITE("replay job cli") {
                                              r.mode + " --path " + r.path + " --resume");
         REQUIRE_MESSAGE(finished.exit_code == 0, finished.err);
         CHECK(file_text(r.output) == r.expected);
+
+        // The job resumed replays the range set aside, merges that output again, and leaves the others.
+        const CliRun resumed = run_cli_both("replay-job --resume " + in.manifest());
+        REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+        CHECK(resumed.err.find("resuming: 1 range (2500 queries)") != std::string::npos);
+        CHECK(resumed.out.find(in.replays()[2].output + ": complete already") != std::string::npos);
+        in.check_outputs();
     }
 
     TEST_CASE("replay-job refuses query files it cannot read by ranges, and a pair's options with a manifest") {

@@ -20,7 +20,8 @@ struct JobTimes {
 // Prints the summary; returns the job's exit status: 0 when every output is
 // complete (or, with merged false, every range is in its shard), 3 when an
 // output misses ranges (rerun with --resume), 1 when a merge failed.
+// `complete_before`: the outputs a resumed job found whole and left alone.
 int print_job_summary(std::ostream& out, const ReplayJob& job, const std::vector<RankMessage>& ranks,
-                      const JobTimes& times, bool merged);
+                      const JobTimes& times, bool merged, const std::vector<bool>& complete_before);
 
 }  // namespace levelsweep::cli

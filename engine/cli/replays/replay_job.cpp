@@ -234,7 +234,7 @@ int run_job(JobTeam& team, const JobOptions& o) {
     if (leader) {
         std::vector<RankMessage> ranks;
         for (const std::string& m : messages) ranks.push_back(decode_rank_message(m));
-        status = print_job_summary(std::cout, job, ranks, times, !o.no_merge);
+        status = print_job_summary(std::cout, job, ranks, times, !o.no_merge, verdict.complete);
     }
     return std::stoi(team.broadcast(std::to_string(status)));  // every rank ends as the job does
 }
