@@ -40,3 +40,17 @@ endif()
 if(LEVELSWEEP_BENCH)
   levelsweep_require(benchmark libbenchmark-dev)
 endif()
+# Open MPI (libopenmpi-dev): the replay job's MPI team (engine/replay/mpi),
+# for the tool only. The MPI-2 C++ bindings, deprecated and noisy, are left out.
+set(LEVELSWEEP_MPI_FOUND FALSE)
+if(LEVELSWEEP_CLI AND NOT LEVELSWEEP_MPI STREQUAL "OFF")
+  set(MPI_CXX_SKIP_MPICXX TRUE)
+  find_package(MPI COMPONENTS CXX QUIET)
+  if(MPI_CXX_FOUND)
+    set(LEVELSWEEP_MPI_FOUND TRUE)
+  elseif(LEVELSWEEP_MPI STREQUAL "ON")
+    message(FATAL_ERROR
+      "LEVELSWEEP_MPI=ON needs Open MPI: install the Debian packages 'libopenmpi-dev' and 'openmpi-bin' "
+      "(sudo apt-get install libopenmpi-dev openmpi-bin), or run ./x test, which installs them.")
+  endif()
+endif()

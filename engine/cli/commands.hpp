@@ -11,6 +11,7 @@ void add_generate_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
+void add_replay_job_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_diff_command(CLI::App& app);
 void add_export_command(CLI::App& app);

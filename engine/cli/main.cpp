@@ -87,6 +87,7 @@ int main(int argc, char** argv) {
     levelsweep::cli::add_info_command(app);
     levelsweep::cli::add_query_command(app);
     levelsweep::cli::add_replay_command(app);
+    levelsweep::cli::add_replay_job_command(app);
     levelsweep::cli::add_profile_command(app);
     levelsweep::cli::add_diff_command(app);
     levelsweep::cli::add_export_command(app);

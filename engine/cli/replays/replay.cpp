@@ -28,7 +28,6 @@
 #include "io/output_file.hpp"
 #include "io/partial_file.hpp"
 #include "io/same_file.hpp"
-#include "levelsweep/json_io.hpp"
 #include "levelsweep/memory_limit.hpp"
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/query_source.hpp"
@@ -91,14 +90,6 @@ std::string resume_command(const ReplayOptions& o, Path path, Isa isa) {
     if (!o.scene_results.empty()) c += " --scene-results " + shell_word(o.scene_results);
     if (o.force) c += " --force";
     return c + " --resume";
-}
-
-// What the run records of itself, as JSON (names that are not UTF-8 with their
-// bad bytes written \xNN, so that the metadata is always one JSON object).
-std::string run_metadata(const ReplayOptions& o) {
-    json m{{"level", printable_utf8(o.level)}, {"queries", printable_utf8(o.queries)}, {"mode", o.mode}};
-    if (!o.scene.empty()) m["scene"] = printable_utf8(o.scene);
-    return m.dump();
 }
 
 // The writer of the result file, new or appending to what an interrupted run left.
@@ -218,7 +209,9 @@ int replay(const ReplayOptions& o) {
     const std::string resume_with = resume_command(o, path, isa);
     ResultOutput out;
     if (!o.results.empty())
-        out = open_results(o, replay_result_header(level, *source, quirks, path, isa, run_metadata(o), scene_digest),
+        out = open_results(o,
+                           replay_result_header(level, *source, quirks, path, isa,
+                                                replay_metadata(o.level, o.queries, o.mode, o.scene), scene_digest),
                            resume_with, *source, level, quirks, scene_replay ? &*scene_replay : nullptr, summary,
                            malformed);
 

@@ -517,4 +517,18 @@ bool ResultFileReader::holds_no_record(const std::filesystem::path& path) {
     return std::filesystem::file_size(path) <= size + load_u32(h.data() + 20);  // the metadata's length
 }
 
+std::optional<std::uint64_t> ResultFileReader::trailer_count(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    const auto size = static_cast<std::int64_t>(in.tellg());
+    if (!in || size < static_cast<std::int64_t>(header_bytes + trailer_bytes)) return std::nullopt;
+    std::array<std::byte, trailer_bytes> t{};
+    in.seekg(size - static_cast<std::int64_t>(trailer_bytes));
+    in.read(reinterpret_cast<char*>(t.data()), trailer_bytes);
+    if (!in || load_u32(t.data()) != 0 || std::memcmp(t.data() + 4, trailer_magic, 8) != 0 ||
+        !all_zero(t.data() + 20, 8) ||
+        load_u32(t.data() + 28) != detail::crc32_of(std::span<const std::byte>(t).first(28)))
+        return std::nullopt;
+    return load_u64(t.data() + 12);
+}
+
 }  // namespace levelsweep

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "chunk_pipeline.hpp"
+#include "levelsweep/json_io.hpp"
 #include "levelsweep/parallel_loop.hpp"
 
 namespace levelsweep {
@@ -43,10 +44,24 @@ struct Chunk {
 
 }  // namespace
 
+struct ReplayBuffers::Impl {
+    std::vector<Chunk> slots;
+    std::vector<ResultRecord> scratch;  // a record per thread of the runner, to encode
+};
+
+ReplayBuffers::ReplayBuffers() : impl(new Impl) {}
+ReplayBuffers::~ReplayBuffers() = default;
+
 ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
     const unsigned threads = run.runner.threads();
-    std::vector<Chunk> slots(3, Chunk(threads));
-    std::vector<ResultRecord> scratch(threads);  // a record per thread of the runner, to encode
+    ReplayBuffers own;
+    ReplayBuffers::Impl& kept = run.buffers ? *run.buffers->impl : *own.impl;
+    // Every field of a chunk is set again as it goes through its stages: only
+    // their number, and the runner's thread count, must fit.
+    if (kept.slots.size() != 3 || kept.slots.front().encoded.size() != threads) kept.slots.assign(3, Chunk(threads));
+    kept.scratch.resize(threads);
+    std::vector<Chunk>& slots = kept.slots;
+    std::vector<ResultRecord>& scratch = kept.scratch;
     ReplayTally tally;
     tally.done = run.first_index;
     std::uint64_t read_index = run.first_index;  // the first query of the next chunk read
@@ -159,6 +174,13 @@ ResultFileHeader replay_result_header(const Level& level, const QuerySource& sou
     h.scene = scene;
     h.checkpoint.input = source.consumed();  // nothing run yet: only the query file's header read
     return h;
+}
+
+std::string replay_metadata(const std::string& level, const std::string& queries, const std::string& mode,
+                            const std::string& scene) {
+    json m{{"level", printable_utf8(level)}, {"queries", printable_utf8(queries)}, {"mode", mode}};
+    if (!scene.empty()) m["scene"] = printable_utf8(scene);
+    return m.dump();
 }
 
 }  // namespace levelsweep

@@ -18,6 +18,10 @@ struct InputDigest {
 
     // Carries the digest on over `data`, the bytes that follow.
     void add(std::span<const std::byte> data);
+    // Carries the digest on over bytes that follow, known only by their own
+    // digest `next` (zlib's combine: no byte is read again), so that the
+    // digests of a file's ranges, taken apart, give the whole file's.
+    void append(const InputDigest& next);
     bool operator==(const InputDigest&) const = default;
 };
 

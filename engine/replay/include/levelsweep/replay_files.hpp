@@ -242,6 +242,11 @@ public:
     // first chunk was written): it holds nothing to keep or resume. A file
     // that does not start as a result file is not one (the reader refuses it).
     static bool holds_no_record(const std::filesystem::path& path);
+    // The count of the trailer a plain file ends with, when its last 32 bytes
+    // are one (its magic, CRC and reserved bytes), without reading a record:
+    // a quick look, for a distributed job's plan over many shards (the merge
+    // reads each whole, and next() and end() check everything else).
+    static std::optional<std::uint64_t> trailer_count(const std::filesystem::path& path);
 
 private:
     bool read_record(ResultRecord& r);

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "levelsweep/query_runner.hpp"
@@ -23,6 +24,21 @@ namespace levelsweep {
 // Queries read, run and written per chunk: bounded memory whatever the file's
 // size (three chunks are in flight).
 inline constexpr std::size_t replay_chunk_queries = 4096;
+
+// The chunks a replay keeps in flight (some megabytes), kept from one
+// run_replay to the next: a distributed job's rank runs one per range of
+// queries, and would otherwise allocate them, and fault their pages in, for
+// every range. Used by one run at a time.
+class ReplayBuffers {
+public:
+    ReplayBuffers();
+    ~ReplayBuffers();
+    ReplayBuffers(const ReplayBuffers&) = delete;
+    ReplayBuffers& operator=(const ReplayBuffers&) = delete;
+
+    struct Impl;
+    std::unique_ptr<Impl> impl;
+};
 
 struct ReplayRun {
     QuerySource& source;
@@ -40,6 +56,7 @@ struct ReplayRun {
     // Each malformed query record, as its result is written.
     std::function<void(std::uint64_t index, const std::string& error)> malformed = [](std::uint64_t,
                                                                                       const std::string&) {};
+    ReplayBuffers* buffers = nullptr;  // chunks kept from an earlier run; none: the run's own
 };
 
 struct ReplayTally {
@@ -59,5 +76,13 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary);
 // query file's header read). `metadata` is free text (the command's arguments).
 ResultFileHeader replay_result_header(const Level& level, const QuerySource& source, Quirks quirks, Path path, Isa isa,
                                       std::string metadata, const InputDigest& scene);
+
+// The metadata `levelsweep replay` writes in that header: its arguments as
+// given, as one JSON object {"level", "queries", "mode"} (and "scene" when
+// there is one; empty: none), names that are not UTF-8 with their bad bytes
+// written \xNN. A distributed job writes it too, so that its merged file is
+// the file `replay` writes for the same arguments (docs/distributed.md).
+std::string replay_metadata(const std::string& level, const std::string& queries, const std::string& mode,
+                            const std::string& scene = "");
 
 }  // namespace levelsweep
