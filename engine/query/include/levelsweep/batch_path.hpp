@@ -3,17 +3,19 @@
 // run_query_batch answers exactly what run_query (the reference path) answers
 // for the same query: status, found, overflow and every contact, bit for bit,
 // in both modes and with any quirk set (docs/design.md, "The batch path"). It gets
-// there another way: a bounding-volume hierarchy finds the triangles the swept
-// shape can touch, the filters and kernels run in SIMD lanes (SSE4.2, AVX2,
-// AVX-512 or NEON, chosen at run time), and each contact's place in the
-// original's discovery order is recomputed. The box and walking-capsule
-// sweeps with the cell counter bug (Quirk::mesh_cell_counter) walk the cells as
-// the original does, since that bug lets a kernel miss decide which entries
-// are read; their filters and kernels still run in lanes.
+// there other ways. A short query (and the box and walking-capsule sweeps with
+// the cell counter bug, Quirk::mesh_cell_counter, whatever their length) walks
+// the original's cells with the reference's own visits, but only the
+// triangles that can touch the swept shape reach a visit. A long one searches
+// a bounding-volume hierarchy for them, runs the filters and kernels in SIMD
+// lanes (SSE4.2, AVX2, AVX-512 or NEON, chosen at run time), and recomputes
+// each contact's place in the original's discovery order.
 //
-// Only the work counters differ (QueryStats, docs/query.md): on the pruned
-// path `cells` counts the hierarchy's nodes visited, `entries` the triangles
-// in the leaves reached and `kernel_calls` the triangles past the filters.
+// Only the work counters differ (QueryStats, docs/query.md): the cell walk
+// counts the entries of the cells it read and the kernel calls it made; the
+// hierarchy's search counts its nodes visited as `cells`, the triangles in the
+// leaves reached as `entries` and the triangles past the filters as
+// `kernel_calls`.
 #pragma once
 
 #include <memory>
