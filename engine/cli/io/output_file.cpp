@@ -9,13 +9,12 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "io/errno_error.hpp"
 #include "io/interrupt.hpp"
 
 namespace levelsweep::cli {
 
 namespace {
-
-[[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
 
 // A name no other output of this process or another one uses: hidden, beside
 // the target, and ending in the target's own name, so that writers that go by
@@ -34,13 +33,13 @@ void sync_path(const std::filesystem::path& path, bool directory) {
     const int fd = ::open(path.c_str(), (directory ? O_RDONLY | O_DIRECTORY : O_RDONLY) | O_CLOEXEC);
     if (fd < 0) {
         if (directory) return;  // best effort: some file systems do not open folders
-        fail("cannot sync " + path.string());
+        fail_with_errno("cannot sync " + path.string());
     }
     const bool ok = ::fsync(fd) == 0 || directory;  // a folder's fsync is best effort too
     const int err = errno;
     ::close(fd);
     errno = err;
-    if (!ok) fail("cannot write " + path.string() + " to disk");
+    if (!ok) fail_with_errno("cannot write " + path.string() + " to disk");
 }
 
 }  // namespace
@@ -73,7 +72,7 @@ OutputFile::OutputFile(std::string path, OutputContent content, const std::strin
         const int err = errno;
         unregister_temporary(slot_);
         errno = err;
-        fail("cannot create a temporary file beside " + name_ + " (" + writing_.string() + ")");
+        fail_with_errno("cannot create a temporary file beside " + name_ + " (" + writing_.string() + ")");
     }
     if (exists) ::fchmod(fd, st.st_mode & 07777);  // the replacement keeps the old file's permissions
     ::close(fd);
@@ -88,7 +87,7 @@ OutputFile::~OutputFile() {
 void OutputFile::commit() {
     if (direct_ || committed_) return;
     sync_path(writing_, false);
-    if (::rename(writing_.c_str(), target_.c_str()) != 0) fail("cannot put " + name_ + " in place");
+    if (::rename(writing_.c_str(), target_.c_str()) != 0) fail_with_errno("cannot put " + name_ + " in place");
     committed_ = true;
     unregister_temporary(slot_);
     sync_path(target_.has_parent_path() ? target_.parent_path() : std::filesystem::path("."), true);

@@ -9,11 +9,11 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "io/errno_error.hpp"
+
 namespace levelsweep::cli {
 
 namespace {
-
-[[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
 
 std::runtime_error taken(const std::filesystem::path& partial) {
     return std::runtime_error(partial.string() +
@@ -60,14 +60,14 @@ PartialFile::PartialFile(const std::string& results) : name_(results), target_(r
                      0666);
         if (fd_ >= 0) break;
         if (errno == EEXIST) throw taken(partial_);  // another run made it a moment ago
-        if (errno != ENOENT || attempt > 0) fail("cannot open " + partial_.string());
+        if (errno != ENOENT || attempt > 0) fail_with_errno("cannot open " + partial_.string());
     }
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
         const bool held = errno == EWOULDBLOCK;
         ::close(fd_);
         fd_ = -1;
         if (held) throw taken(partial_);
-        fail("cannot lock " + partial_.string());
+        fail_with_errno("cannot lock " + partial_.string());
     }
     // The lock is on the file this name still gives (another run may have
     // renamed it into place, or another file taken its name, meanwhile).
@@ -90,8 +90,8 @@ PartialFile::~PartialFile() {
 }
 
 void PartialFile::commit() {
-    if (::fsync(fd_) != 0) fail("cannot write " + partial_.string() + " to disk");
-    if (::rename(partial_.c_str(), target_.c_str()) != 0) fail("cannot put " + name_ + " in place");
+    if (::fsync(fd_) != 0) fail_with_errno("cannot write " + partial_.string() + " to disk");
+    if (::rename(partial_.c_str(), target_.c_str()) != 0) fail_with_errno("cannot put " + name_ + " in place");
     committed_ = true;
     const std::filesystem::path dir = target_.has_parent_path() ? target_.parent_path() : std::filesystem::path(".");
     const int d = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

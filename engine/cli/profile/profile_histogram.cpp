@@ -16,7 +16,7 @@ namespace {
 using Counts = std::map<std::uint32_t, std::uint64_t>;  // value -> queries
 
 constexpr double panel_width = 380.0, panel_height = 90.0, panel_gap_x = 60.0, row_height = 150.0;
-constexpr double left = 50.0, top = 40.0;
+constexpr double margin_left = 50.0, margin_top = 40.0;
 constexpr std::uint32_t max_bins = 40;
 
 // Bins [k * width, (k + 1) * width) from 0 covering every value up to `max`:
@@ -135,18 +135,19 @@ std::string candidates_svg(const QueryProfiler& profiler) {
         const Counts& all = rows[0].counts[c];
         bins[c] = bins_for(all.empty() ? 0 : all.rbegin()->first);
     }
-    const double width = left + 2 * panel_width + panel_gap_x + 20.0;
-    const double height = top + 30.0 + static_cast<double>(rows.size()) * row_height;
+    const double width = margin_left + 2 * panel_width + panel_gap_x + 20.0;
+    const double height = margin_top + 30.0 + static_cast<double>(rows.size()) * row_height;
     std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fixed(width, 0) + "\" height=\"" +
                       fixed(height, 0) + "\" viewBox=\"0 0 " + fixed(width, 0) + " " + fixed(height, 0) +
                       "\" font-family=\"sans-serif\" font-size=\"12\">\n";
-    out += "<text x=\"" + fixed(left, 1) + "\" y=\"22\" font-size=\"15\">Candidate triangles per query</text>\n";
+    out += "<text x=\"" + fixed(margin_left, 1) + "\" y=\"22\" font-size=\"15\">Candidate triangles per query</text>\n";
     for (std::size_t c = 0; c < columns.size(); ++c) {
-        const double x = left + static_cast<double>(c) * (panel_width + panel_gap_x);
-        out += "<text x=\"" + fixed(x, 1) + "\" y=\"" + fixed(top + 8, 1) + "\" font-size=\"13\">" + columns[c].label +
+        const double x = margin_left + static_cast<double>(c) * (panel_width + panel_gap_x);
+        out += "<text x=\"" + fixed(x, 1) + "\" y=\"" + fixed(margin_top + 8, 1) + "\" font-size=\"13\">" +
+               columns[c].label +
                (bins[c].width > 1 ? " (bins of " + std::to_string(bins[c].width) + ")" : std::string()) + "</text>\n";
         for (std::size_t r = 0; r < rows.size(); ++r)
-            out += panel(rows[r], c, bins[c], x, top + 50.0 + static_cast<double>(r) * row_height);
+            out += panel(rows[r], c, bins[c], x, margin_top + 50.0 + static_cast<double>(r) * row_height);
     }
     out += "</svg>\n";
     return out;
