@@ -28,11 +28,14 @@ void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write
     std::size_t next = 0;
     // The orders the pipeline keeps, for ThreadSanitizer (parallel_loop.hpp):
     // each stage takes its chunks in turn, and each chunk its stages in turn.
+    // The read stage takes its turn before it picks its slot: `next` is the
+    // stage's own state, and a thread that took the stage over writes it.
     Handoff stages[3];
     std::vector<Handoff> chunks(slots.size());
+    const auto take_chunk = [&](Chunk& c) { chunks[static_cast<std::size_t>(&c - slots.data())].take(); };
     const auto enter = [&](int stage, Chunk& c) {
         stages[stage].take();
-        chunks[static_cast<std::size_t>(&c - slots.data())].take();
+        take_chunk(c);
     };
     const auto leave = [&](int stage, Chunk& c) {
         chunks[static_cast<std::size_t>(&c - slots.data())].give();
@@ -43,8 +46,9 @@ void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write
     tbb::parallel_pipeline(
         slots.size(),
         tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Chunk* {
+            stages[0].take();
             Chunk& c = slots[next++ % slots.size()];
-            enter(0, c);
+            take_chunk(c);
             const bool more = read(c);
             leave(0, c);
             if (more) return &c;
