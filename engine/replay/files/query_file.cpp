@@ -20,9 +20,9 @@ using detail::load_u64;
 
 namespace {
 
-constexpr std::size_t header_bytes = 64;
+constexpr std::size_t query_header_bytes = 64;
 constexpr std::uint64_t unknown_count = ~std::uint64_t{0};  // a writer that did not close
-constexpr std::uint32_t max_metadata = 1u << 20;
+constexpr std::uint32_t query_max_metadata = 1u << 20;
 
 std::span<const std::byte, 8> magic_bytes() {
     return std::span<const std::byte, 8>(reinterpret_cast<const std::byte*>(query_file_magic), 8);
@@ -37,7 +37,7 @@ std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level
     ByteWriter w;
     w.text(query_file_magic, 8);
     w.u32(query_file_version);
-    w.u32(header_bytes);
+    w.u32(query_header_bytes);
     w.u32(query_record_bytes);
     w.u32(static_cast<std::uint32_t>(metadata.size()));
     w.u64(count);
@@ -50,7 +50,7 @@ std::vector<std::byte> header_bytes_for(std::uint64_t count, std::uint64_t level
 
 // The path, once the metadata is known to fit (checked before the file is created).
 const std::filesystem::path& checked(const std::filesystem::path& path, const std::string& metadata) {
-    if (metadata.size() > max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
+    if (metadata.size() > query_max_metadata) throw ReplayFileError(path.string(), 20, "metadata over 1 MiB");
     return path;
 }
 
@@ -168,21 +168,21 @@ QueryFileReader::QueryFileReader(std::unique_ptr<detail::DecodedInput> input) {
     detail::DecodedInput& in = *input;
     impl_.reset(new Impl{std::move(input), in});
     const std::string& name = impl_->in.name();
-    std::array<std::byte, header_bytes> h;
+    std::array<std::byte, query_header_bytes> h;
     const std::size_t got = impl_->in.read(h);
     if (got < 8 || std::memcmp(h.data(), query_file_magic, 8) != 0)
         throw ReplayFileError(name, 0, "not a levelsweep query file (bad magic)");
-    if (got < header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
+    if (got < query_header_bytes) throw ReplayFileError(name, got, "truncated header (the file ends here)");
     if (load_u32(h.data() + 60) != detail::crc32_of(std::span<const std::byte>(h).first(60)))
         throw ReplayFileError(name, 60, "header CRC-32 mismatch");
     if (load_u32(h.data() + 8) != query_file_version)
         throw ReplayFileError(name, 8,
                               "unsupported version " + std::to_string(load_u32(h.data() + 8)) + " (this build reads " +
                                   std::to_string(query_file_version) + ")");
-    if (load_u32(h.data() + 12) != header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
+    if (load_u32(h.data() + 12) != query_header_bytes) throw ReplayFileError(name, 12, "header size is not 64");
     if (load_u32(h.data() + 16) != query_record_bytes) throw ReplayFileError(name, 16, "record size is not 112");
     const std::uint32_t meta = load_u32(h.data() + 20);
-    if (meta > max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
+    if (meta > query_max_metadata) throw ReplayFileError(name, 20, "metadata length over 1 MiB");
     header_.count = load_u64(h.data() + 24);
     header_.level_checksum = load_u64(h.data() + 32);
     impl_->unknown_count = header_.count == unknown_count;
@@ -192,7 +192,7 @@ QueryFileReader::QueryFileReader(std::unique_ptr<detail::DecodedInput> input) {
             name, impl_->in.offset(),
             impl_->in.damage() ? impl_->in.damage()->reason() : "truncated metadata (the file ends here)");
     if (load_u32(h.data() + 40) != detail::crc32_of(bytes_of(text)))
-        throw ReplayFileError(name, header_bytes, "metadata CRC-32 mismatch");
+        throw ReplayFileError(name, query_header_bytes, "metadata CRC-32 mismatch");
     header_.metadata = std::move(text);
 }
 
