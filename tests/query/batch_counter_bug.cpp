@@ -6,7 +6,10 @@
 // sits exactly on a triangle's top. Each query is answered by the reference
 // path and by the batch path on every ISA, compared bit for bit; and each case
 // checks, on the reference path, that its queries really reach what they are
-// built for (a test that reached none of it would prove nothing).
+// built for (a test that reached none of it would prove nothing). The batch
+// path answers the box sweeps with the reference path's own query
+// (batch_plan.hpp, reaches_every_entry): their cases hold it to that, should
+// it ever walk them itself.
 #include <doctest/doctest.h>
 
 #include <algorithm>

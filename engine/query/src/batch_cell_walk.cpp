@@ -11,8 +11,10 @@
 // and a proven margin, misses the query's reach (batch_plan.cpp: the kernel
 // would find no contact; and a sphere kernel that finds none leaves the cell
 // counter alone only on a fraction above 1, which needs a contact within the
-// move). A box sweep with the counter bug has no reach test (every miss of
-// its kernel counts). Such an entry gives no contact and advances the counter
+// move). A box sweep with the counter bug never walks here: every miss of its
+// kernel counts, so every entry would pass, and the batch path runs the
+// reference path's query for it (batch_plan.hpp, reaches_every_entry). An
+// entry passed over gives no contact and advances the counter
 // at every read of it, visited or not; so the entries that reach a visit are
 // the only ones whose visited bits decide anything, and they are walked
 // exactly as the reference walks them. A walking capsule also passes over a
@@ -53,16 +55,12 @@ inline bool all_lanes(const Int4& m) {
 
 // Whether a triangle can matter to the query: its TriangleReach box meets the
 // query's reach (and, where the move is long, the segment's slabs) and, for a
-// walking capsule, its top is on or above the step. Every triangle passes an
-// unbounded reach (a box sweep with the counter bug).
+// walking capsule, its top is on or above the step.
 class EntryReach {
 public:
     EntryReach(const CellWalkData& data, const CellWalkReach& reach, float step_top)
         : boxes_(data.reach.data()), triangles_(data.triangles), r_(reach) {
         const float inf = std::numeric_limits<float>::infinity();
-        lo_ = Float4{-inf, -inf, -inf, step_top};
-        hi_ = Float4{inf, inf, inf, inf};
-        if (!reach.bounded) return;
         lo_ = Float4{reach.box.min.x, reach.box.min.y, reach.box.min.z, step_top};
         hi_ = Float4{reach.box.max.x, reach.box.max.y, reach.box.max.z, inf};
     }

@@ -25,9 +25,12 @@ std::optional<Path> path_from_name(std::string_view name) {
 QueryResult run_query_batch(const BatchLevel& level, const Query& q, std::span<MeshContact> out, BatchScratch& scratch,
                             Isa isa) {
     const simd::LaneTable* table = detail::lane_table_for(isa);
-    if (isa == Isa::scalar) return run_query(level.level(), q, out, scratch.impl().reference);
-    if (table == nullptr)
+    if (table == nullptr && isa != Isa::scalar)
         throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
+    // The scalar ISA, and the queries whose walk would test every entry anyway
+    // (its reach test passing each one): the reference path's query itself.
+    if (isa == Isa::scalar || detail::reaches_every_entry(q))
+        return run_query(level.level(), q, out, scratch.impl().reference);
     QueryResult result;
     result.status = validate_query(q);
     if (result.status != QueryStatus::ok) return result;

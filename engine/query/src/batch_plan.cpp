@@ -43,21 +43,6 @@ bool orthonormal(const Box& b) {
     return true;
 }
 
-// The world box of a cell range.
-Bounds cells_box(const GridGeometry& g, const CellRange& r) {
-    Bounds b;
-    for (int a = 0; a < 3; ++a) {
-        const auto k = static_cast<std::size_t>(a);
-        const float o = component(g.origin, a), s = component(g.cell_size, a);
-        const float lo = r.lo[k] == 0 ? -std::numeric_limits<float>::infinity() : o + static_cast<float>(r.lo[k]) * s;
-        const float hi =
-            r.hi[k] + 1 == g.dims[k] ? std::numeric_limits<float>::infinity() : o + static_cast<float>(r.hi[k] + 1) * s;
-        (a == 0 ? b.min.x : a == 1 ? b.min.y : b.min.z) = lo;
-        (a == 0 ? b.max.x : a == 1 ? b.max.y : b.max.z) = hi;
-    }
-    return b;
-}
-
 // A sweep's reach: the segment from c along M, every triangle box grown by
 // `grow` and the relative margin.
 void set_segment_reach(simd::LanePlan& p, const Vec3& grow, float size) {
@@ -125,6 +110,13 @@ bool box_contacts_within_bounds(const Query& q) {
 
 }  // namespace
 
+bool reaches_every_entry(const Query& q) {
+    // With the counter bug every miss counts, however far; without bounds on
+    // the contacts any triangle may give one.
+    return q.kind == QueryKind::box_sweep &&
+           (q.settings.quirks.has(Quirk::mesh_cell_counter) || !box_contacts_within_bounds(q));
+}
+
 BatchRoute batch_route(const BatchLevel& level, const Query& q) {
     // With the counter bug the walk is the answer's: its reads past a list.
     if (q.settings.quirks.has(Quirk::mesh_cell_counter) &&
@@ -159,16 +151,12 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
         case QueryKind::box_sweep: {
             r.c = q.start;
             r.M = q.move;
-            // With the counter bug every miss counts, however far; without
-            // bounds on the contacts any triangle may give one: no reach test.
-            if (q.settings.quirks.has(Quirk::mesh_cell_counter) || !box_contacts_within_bounds(q)) return r;
             const Vec3 extent3 = box_extent(q);
             grow = 1.01f * extent3 + Vec3{m, m, m};
             size = length_of(q.move) + std::max({extent3.x, extent3.y, extent3.z});
             break;
         }
     }
-    r.bounded = true;
     r.growth = {reach_growth(grow.x, size), reach_growth(grow.y, size), reach_growth(grow.z, size)};
     const Vec3 end = r.c + r.M;
     r.box = {min3(r.c, end) - r.growth, max3(r.c, end) + r.growth};
@@ -231,21 +219,11 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             p.kernel = simd::LaneKernel::box_sweep;
             p.box = q.box();
             p.c = p.box.centre;
-            if (box_contacts_within_bounds(q)) {
-                // A contact is a true touch of the swept box: within its bounds.
-                const Vec3 extent = box_extent(q);
-                set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
-                                  length_of(p.M) + std::max({extent.x, extent.y, extent.z}));
-            } else {
-                // The reset (or a skewed box) can give a contact on any triangle the
-                // walk tests: every triangle listed in the query's cells.
-                const Bounds qb = query_bounds(q);
-                const Bounds cells =
-                    cells_box(level.level().grid().geometry(), level.level().grid().cell_range(qb.min, qb.max));
-                p.reach_lo = cells.min;
-                p.reach_hi = cells.max;
-                p.grow = Vec3{m, m, m};
-            }
+            // A contact is a true touch of the swept box, within its bounds
+            // (the others run on the reference path: reaches_every_entry).
+            const Vec3 extent = box_extent(q);
+            set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
+                              length_of(p.M) + std::max({extent.x, extent.y, extent.z}));
             break;
         }
     }

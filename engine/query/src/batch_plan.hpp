@@ -25,12 +25,17 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q);
 enum class BatchRoute : std::uint8_t { cell_walk, pruned };
 BatchRoute batch_route(const BatchLevel& level, const Query& q);
 
+// Whether every list entry the walk reads can reach the query's kernel, so
+// that the cell walk has nothing to pass over: a box sweep with the counter
+// bug (every miss of its kernel counts, however far) or whose contacts need
+// not touch the swept box (the zero-speed reset, a skewed box). The batch
+// path runs the reference path's own query for it (batch_path.cpp).
+bool reaches_every_entry(const Query& q);
+
 // The cell walk's reach: where a triangle's TriangleReach box must lie for the
 // query's kernel to find a contact with it, or for its visit to matter at all.
+// Not for a query that reaches every entry (it has none).
 struct CellWalkReach {
-    // Without bounds every triangle passes (a box sweep whose contacts need
-    // not touch the swept box: batch_plan.cpp).
-    bool bounded = false;
     // The query's segment (from c along M) grown, on each axis, by the shape
     // and the share of the margin that does not depend on the triangle.
     Bounds box;
