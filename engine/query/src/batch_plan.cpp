@@ -119,8 +119,8 @@ bool reaches_every_entry(const Query& q) {
 
 BatchRoute batch_route(const BatchLevel& level, const Query& q) {
     // With the counter bug the walk is the answer's: its reads past a list.
-    if (q.settings.quirks.has(Quirk::mesh_cell_counter) &&
-        (q.kind == QueryKind::box_sweep || q.kind == QueryKind::capsule_sweep))
+    // (A box sweep with it never comes here: reaches_every_entry.)
+    if (q.settings.quirks.has(Quirk::mesh_cell_counter) && q.kind == QueryKind::capsule_sweep)
         return BatchRoute::cell_walk;
     const GridGeometry& g = level.level().grid().geometry();
     const float most = q.kind == QueryKind::ray ? cell_walk_max_ray_cells : cell_walk_max_cells;

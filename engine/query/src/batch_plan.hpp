@@ -19,9 +19,10 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q);
 
 // How a query runs on the batch path: the reference's own cell walk with a
 // reach test per entry (batch_cell_walk.cpp), or the search of the hierarchy
-// (batch_pruned.cpp). The box and walking capsule sweeps with the counter bug
-// always walk (the bug's reads past a list are the walk's); the others walk
-// when their cells are few.
+// (batch_pruned.cpp). The walking capsule sweeps with the counter bug always
+// walk (the bug's reads past a list are the walk's; the box sweeps with it run
+// the reference path's query: reaches_every_entry); the others walk when their
+// cells are few.
 enum class BatchRoute : std::uint8_t { cell_walk, pruned };
 BatchRoute batch_route(const BatchLevel& level, const Query& q);
 
