@@ -10,6 +10,7 @@
 #include <libdeflate.h>
 
 #include "levelsweep/level_file.hpp"
+#include "levelsweep/stored_hierarchy.hpp"
 
 namespace levelsweep::detail {
 
@@ -26,10 +27,10 @@ inline constexpr std::size_t at_table_crc = 40;
 inline constexpr std::size_t at_reserved = 44;  // 16 zero bytes
 inline constexpr std::size_t at_header_crc = 60;
 
-// Section table entries.
-inline constexpr std::size_t section_count = 4;
+// Section table entries: four sections in version 1, five in version 2 (the
+// fifth the stored hierarchy).
+inline constexpr std::size_t max_section_count = 5;
 inline constexpr std::size_t entry_size = 32;
-inline constexpr std::size_t table_size = section_count * entry_size;
 inline constexpr std::size_t entry_id = 0;
 inline constexpr std::size_t entry_crc = 4;
 inline constexpr std::size_t entry_offset = 8;
@@ -37,11 +38,15 @@ inline constexpr std::size_t entry_bytes = 16;
 inline constexpr std::size_t entry_count = 24;
 inline constexpr std::size_t section_alignment = 64;
 
-enum Section : std::size_t { vert, tris, grid, cell };
-inline constexpr std::array<const char*, section_count> section_ids = {"VERT", "TRIS", "GRID", "CELL"};
+enum Section : std::size_t { vert, tris, grid, cell, hier };
+inline constexpr std::array<const char*, max_section_count> section_ids = {"VERT", "TRIS", "GRID", "CELL", "BVH8"};
 // Bytes per counted element: a vertex (3 floats), a triangle (3 u32 + 2 u16),
-// the grid record, a cell-list word.
-inline constexpr std::array<std::uint64_t, section_count> element_bytes = {12, 16, 40, 4};
+// the grid record, a cell-list word, a hierarchy node.
+inline constexpr std::array<std::uint64_t, max_section_count> element_bytes = {12, 16, 40, 4,
+                                                                               4 * stored_hierarchy::node_words};
+
+// A version's sections: 4 in version 1, 5 in version 2.
+inline constexpr std::size_t sections_of(std::uint32_t version) { return version == 1 ? 4 : max_section_count; }
 
 // The GRID record.
 inline constexpr std::size_t grid_origin = 0;

@@ -6,7 +6,9 @@
 
 #include "level_file_format.hpp"
 #include "levelsweep/level_file.hpp"
+#include "levelsweep/build_error.hpp"
 #include "levelsweep/little_endian.hpp"
+#include "levelsweep/stored_hierarchy.hpp"
 
 namespace levelsweep {
 
@@ -14,7 +16,7 @@ using namespace detail;
 
 namespace {
 
-void write_payload(ByteWriter& w, Section s, const Level& level) {
+void write_payload(ByteWriter& w, Section s, const Level& level, std::span<const std::uint32_t> hierarchy) {
     const LevelArrays& a = level.arrays();
     switch (s) {
         case vert:
@@ -41,27 +43,36 @@ void write_payload(ByteWriter& w, Section s, const Level& level) {
         case cell:
             for (std::uint32_t v : level.grid().words()) w.u32(v);
             break;
+        case hier:
+            for (std::uint32_t v : hierarchy) w.u32(v);
+            break;
     }
 }
 
-std::uint64_t element_count(Section s, const Level& level) {
+std::uint64_t element_count(Section s, const Level& level, std::span<const std::uint32_t> hierarchy) {
     switch (s) {
         case vert: return level.vertex_count();
         case tris: return level.triangle_count();
         case grid: return 1;
         case cell: return level.grid().words().size();
+        case hier: return hierarchy.size() / stored_hierarchy::node_words;
     }
     return 0;
 }
 
 }  // namespace
 
-std::vector<std::byte> serialize_level(const Level& level) {
+std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy) {
+    if (const auto f = hierarchy.empty() ? std::nullopt : find_hierarchy_fault(hierarchy, level))
+        throw LevelBuildError("the hierarchy to store: word " + std::to_string(f->word) + ": " + f->reason);
+    // Version 1 without a hierarchy, so that earlier readers read it.
+    const std::uint32_t version = hierarchy.empty() ? 1 : level_file_version;
+    const std::size_t sections = sections_of(version), table_size = sections * entry_size;
     ByteWriter w;
     w.text(level_file_magic, sizeof level_file_magic);
-    w.u32(level_file_version);
+    w.u32(version);
     w.u32(header_size);
-    w.u32(section_count);
+    w.u32(static_cast<std::uint32_t>(sections));
     w.u32(header_size);  // the table follows the header
     w.u64(0);            // file size, patched below
     w.u64(level.checksum());
@@ -70,16 +81,16 @@ std::vector<std::byte> serialize_level(const Level& level) {
     w.u32(0);  // header CRC, patched below
     w.zeros(table_size);
 
-    for (std::size_t s = 0; s < section_count; ++s) {
+    for (std::size_t s = 0; s < sections; ++s) {
         w.zeros((section_alignment - w.size() % section_alignment) % section_alignment);
         const std::size_t start = w.size();
-        write_payload(w, static_cast<Section>(s), level);
+        write_payload(w, static_cast<Section>(s), level, hierarchy);
         const std::size_t entry = header_size + s * entry_size;
         for (std::size_t i = 0; i < 4; ++i) w.bytes()[entry + entry_id + i] = static_cast<std::byte>(section_ids[s][i]);
         w.patch(entry + entry_crc, crc32_of(std::span(w.bytes()).subspan(start, w.size() - start)), 4);
         w.patch(entry + entry_offset, start, 8);
         w.patch(entry + entry_bytes, w.size() - start, 8);
-        w.patch(entry + entry_count, element_count(static_cast<Section>(s), level), 8);
+        w.patch(entry + entry_count, element_count(static_cast<Section>(s), level, hierarchy), 8);
     }
     const std::span<const std::byte> all(w.bytes());
     w.patch(at_file_size, w.size(), 8);
@@ -88,8 +99,8 @@ std::vector<std::byte> serialize_level(const Level& level) {
     return std::move(w.bytes());
 }
 
-void save_level(const Level& level, const std::filesystem::path& path) {
-    const std::vector<std::byte> bytes = serialize_level(level);
+void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy) {
+    const std::vector<std::byte> bytes = serialize_level(level, hierarchy);
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!f) throw LevelFileError(path.string(), 0, std::string("cannot open for writing: ") + std::strerror(errno));
     if (std::fwrite(bytes.data(), 1, bytes.size(), f.get()) != bytes.size() || std::fflush(f.get()) != 0)

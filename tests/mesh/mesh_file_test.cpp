@@ -170,8 +170,11 @@ TEST_SUITE("mesh file") {
         m[3] = std::byte{'X'};
         check_fails(m, 0, "not a level file");
         Bytes v = b;
-        set_le(v, 8, 2, 4);  // the version is read before any checksum
-        check_fails(v, 8, "unsupported version 2 (this build reads version 1)");
+        set_le(v, 8, 3, 4);  // the version is read before any checksum
+        check_fails(v, 8, "unsupported version 3 (this build reads versions 1 to 2)");
+        Bytes v2 = b;  // a version 2 file has five sections
+        set_le(v2, 8, 2, 4);
+        check_fails(v2, 16, "section count 4, expected 5 in version 2");
         Bytes h = b;
         set_le(h, 12, 128, 4);
         check_fails(h, 12, "header size 128");
@@ -338,7 +341,8 @@ TEST_SUITE("mesh file") {
             std::filesystem::path(LEVELSWEEP_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "fuzz_level_file";
         const std::map<std::string, std::string> broken{
             {"broken_truncated.lvl", "(truncated)"},
-            {"broken_version.lvl", "unsupported version 2"},
+            {"broken_version.lvl", "unsupported version 3"},
+            {"broken_hierarchy_box.lvl", "BVH8: node 0 child 0: the box is not triangle"},
             {"broken_flipped.lvl", "VERT CRC-32 mismatch"},
             {"broken_huge_count.lvl", "count 1099511627776 needs 12 bytes each"},
             {"broken_index.lvl", "out of range (4 vertices)"},
@@ -363,7 +367,7 @@ TEST_SUITE("mesh file") {
                 ++failed;
             }
         }
-        CHECK(valid == 3);
+        CHECK(valid == 4);
         CHECK(failed == broken.size());
     }
 }

@@ -31,7 +31,9 @@ inline std::size_t entry_at(int s) { return 64 + 32 * static_cast<std::size_t>(s
 inline std::size_t section_offset(const Bytes& b, int s) { return get_le(b, entry_at(s) + 8, 8); }
 inline std::size_t section_bytes(const Bytes& b, int s) { return get_le(b, entry_at(s) + 16, 8); }
 inline std::uint64_t section_count(const Bytes& b, int s) { return get_le(b, entry_at(s) + 24, 8); }
-enum SectionIndex { VERT = 0, TRIS = 1, GRID = 2, CELL = 3 };
+enum SectionIndex { VERT = 0, TRIS = 1, GRID = 2, CELL = 3, BVH8 = 4 };
+// The sections the header says the file has: 4 (version 1) or 5 (version 2).
+inline int sections_in(const Bytes& b) { return get_le(b, 16, 4) == 5 ? 5 : 4; }
 
 inline std::uint32_t crc(const Bytes& b, std::size_t at, std::size_t n) {
     return static_cast<std::uint32_t>(::crc32_z(0, reinterpret_cast<const Bytef*>(b.data() + at), n));
@@ -40,11 +42,12 @@ inline std::uint32_t crc(const Bytes& b, std::size_t at, std::size_t n) {
 // Recomputes every CRC after a patch (section payloads, table, header), so the
 // file reaches the checks behind them. The content checksum is left as it is.
 inline void refresh_crcs(Bytes& b) {
-    for (int s = 0; s < 4; ++s) {
+    const int sections = sections_in(b);
+    for (int s = 0; s < sections; ++s) {
         const std::uint64_t at = section_offset(b, s), n = section_bytes(b, s);
         if (at <= b.size() && n <= b.size() - at) set_le(b, entry_at(s) + 4, crc(b, at, n), 4);
     }
-    set_le(b, 40, crc(b, 64, 128), 4);
+    set_le(b, 40, crc(b, 64, 32 * static_cast<std::size_t>(sections)), 4);
     set_le(b, 60, crc(b, 0, 60), 4);
 }
 

@@ -1,7 +1,9 @@
 // levelsweep: the level file (.lvl), written and read (docs/formats.md, "The level file").
 //
 // Little-endian, versioned: a 64-byte header, a table of four sections (VERT,
-// TRIS, GRID, CELL), a CRC-32 per section and a content checksum. Loading
+// TRIS, GRID, CELL), a CRC-32 per section and a content checksum; version 2
+// adds a fifth, BVH8, the batch path's hierarchy stored beside the level
+// (stored_hierarchy.hpp), which loading checks against the triangles. Loading
 // validates everything (magic, version, section bounds, sizes that fit the
 // file, every checksum, every index in range, every float finite, the cell
 // lists equal to the lists of the triangles) and never reads past the buffer.
@@ -21,7 +23,8 @@
 
 namespace levelsweep {
 
-inline constexpr std::uint32_t level_file_version = 1;
+// The newest version (written when a hierarchy is stored; version 1 otherwise).
+inline constexpr std::uint32_t level_file_version = 2;
 // The file's first eight bytes.
 inline constexpr char level_file_magic[8] = {'L', 'V', 'L', 'S', 'W', 'E', 'E', 'P'};
 
@@ -36,10 +39,13 @@ struct LoadOptions {
     bool verify_checksums = true;
 };
 
-// The file's bytes for a level.
-std::vector<std::byte> serialize_level(const Level& level);
+// The file's bytes for a level, with a hierarchy to store beside it
+// (stored_hierarchy.hpp: engine/query's hierarchy_words), or none; a hierarchy
+// that is not the level's throws LevelBuildError.
+std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy = {});
 // Writes the file; throws LevelFileError when the file cannot be written.
-void save_level(const Level& level, const std::filesystem::path& path);
+void save_level(const Level& level, const std::filesystem::path& path,
+                std::span<const std::uint32_t> hierarchy = {});
 
 // Reads a file (memory-mapped where the system allows, read otherwise).
 Level load_level(const std::filesystem::path& path, const LoadOptions& options = {});
