@@ -8,15 +8,19 @@
 
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "../../bench/query_sets.hpp"
 #include "../../bench/result_hash.hpp"
 #include "levelsweep/batch_path.hpp"
 #include "levelsweep/generate.hpp"
+#include "levelsweep/level_file.hpp"
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/world_runner.hpp"
+#include "mesh_support.hpp"
 #include "replay_support.hpp"
+#include "stored_hierarchy_support.hpp"
 #include "support.hpp"
 
 using namespace levelsweep;
@@ -59,6 +63,42 @@ TEST_SUITE("batch runner") {
         CHECK(one == two);
         QueryRunner runner(level, 2);
         CHECK(answers(runner, queries) == one);
+    }
+
+    TEST_CASE("a hierarchy the level file stored is taken as it is: its nodes, the same answers, no build") {
+        GenerateOptions options;
+        options.seed = 9;
+        options.triangles = 4000;
+        const Level level = generate_street_level(options).level;
+        const BatchLevel built(level);
+        const std::vector<std::uint32_t> words = built.hierarchy_words();
+        const Level loaded = load_level_from_memory(serialize_level(level, words), "stored.lvl");
+        const BatchLevel stored(loaded);
+        CHECK(stored.hierarchy_stored());
+        CHECK_FALSE(built.hierarchy_stored());
+        CHECK(stored.hierarchy_words() == words);
+        const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);
+        QueryRunner from_built(built, 1), from_stored(stored, 1);
+        CHECK(answers(from_stored, queries) == answers(from_built, queries));
+    }
+
+    TEST_CASE("any hierarchy a level file may hold gives the reference path's answers (one made by hand)") {
+        // Only the boxes matter, and only as bounds: a tree of another shape
+        // than the builder's (two levels, triangles in index order) answers alike.
+        for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+            auto rng = std::mt19937(seed);
+            LevelArrays arrays = random_level_arrays(rng, 40, 60, -3.0f, 3.0f);
+            for (std::uint16_t& f : arrays.flags) f = static_cast<std::uint16_t>(f & ~tri_flags::special);
+            // Cells small beside the moves, so that most queries search the hierarchy.
+            const Level level = build_level(std::move(arrays), Vec3{0.1f, 0.1f, 0.1f});
+            const Level loaded = load_level_from_memory(serialize_level(level, two_level_hierarchy(level)), "hand.lvl");
+            const BatchLevel stored(loaded);
+            const std::vector<Query> queries = bench::random_queries(loaded, std::nullopt, 1024, seed);
+            QueryRunner reference(loaded, 1, Path::reference), batch(stored, 1);
+            CAPTURE(seed);
+            CHECK(answers(batch, queries) == answers(reference, queries));
+            CHECK(stored.hierarchy_built());
+        }
     }
 
     TEST_CASE("the hierarchy is built once, by the first query that needs it, while other threads query") {

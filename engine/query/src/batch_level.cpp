@@ -1,12 +1,15 @@
 // BatchLevel: the cell walk's data (cell_walk_data.hpp), and, when a query
 // first needs them, the packed triangle records and the hierarchy over the
-// enabled triangles (bvh_builder.hpp; packed_level.hpp gives the layouts).
+// enabled triangles (bvh_builder.hpp, or the level file's, stored_hierarchy.hpp;
+// packed_level.hpp gives the layouts).
 #include "levelsweep/batch_level.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 #include <mutex>
 #include <vector>
@@ -16,6 +19,7 @@
 #include "cell_walk_data.hpp"
 #include "levelsweep/packed_level.hpp"
 #include "levelsweep/parallel_loop.hpp"
+#include "levelsweep/stored_hierarchy.hpp"
 #include "levelsweep/triangle_filters.hpp"
 
 namespace levelsweep {
@@ -50,6 +54,19 @@ void write_record(const Level& level, std::uint32_t tri, float* r) {
 
 bool enabled(const Level& level, std::uint32_t tri) { return passes_flags(level.flags(tri), false); }
 
+// A node is the stored layout's 64 words in order (stored_hierarchy.hpp), so
+// the file's words are its bytes on every host (their values, not their order
+// in the file, which the level store has read little-endian).
+namespace sh = stored_hierarchy;
+static_assert(sizeof(BvhNode) == 4 * sh::node_words && simd::node_width == sh::width && simd::max_leaf == 1);
+static_assert(offsetof(BvhNode, lo) == 4 * sh::lo && offsetof(BvhNode, hi) == 4 * sh::hi &&
+              offsetof(BvhNode, child) == 4 * sh::child && offsetof(BvhNode, count) == 4 * sh::count);
+
+void adopt_stored(std::span<const std::uint32_t> words, AlignedVector<BvhNode>& nodes) {
+    nodes.resize(words.size() / sh::node_words);
+    std::memcpy(nodes.data(), words.data(), words.size_bytes());
+}
+
 }  // namespace
 
 struct BatchLevel::Hierarchy {
@@ -77,17 +94,21 @@ const PackedLevel& BatchLevel::hierarchy() const {
             PackedLevel& d = hierarchy_->packed;
             const std::uint32_t count = level.triangle_count();
             d.records.assign(std::size_t{count} * simd::record::floats, 0.0f);
+            const bool stored = hierarchy_stored();
             std::vector<detail::TriangleBox> boxes;
-            boxes.reserve(enabled_);
+            boxes.reserve(stored ? 0 : enabled_);
             for (std::uint32_t t = 0; t < count; ++t) {
                 write_record(level, t, d.records.data() + std::size_t{t} * simd::record::floats);
-                if (!enabled(level, t)) continue;
+                if (stored || !enabled(level, t)) continue;
                 const Vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
                 boxes.push_back({{std::min({a.x, b.x, c.x}), std::min({a.y, b.y, c.y}), std::min({a.z, b.z, c.z})},
                                  {std::max({a.x, b.x, c.x}), std::max({a.y, b.y, c.y}), std::max({a.z, b.z, c.z})},
                                  t});
             }
-            detail::build_hierarchy(boxes, d.nodes);
+            if (stored)
+                adopt_stored(level.stored_hierarchy(), d.nodes);
+            else
+                detail::build_hierarchy(boxes, d.nodes);
         });
         hierarchy_->done.store(true, std::memory_order_release);
     });
@@ -108,5 +129,12 @@ std::size_t BatchLevel::memory_bytes() const {
 }
 
 std::size_t BatchLevel::node_count() const { return hierarchy().nodes.size(); }
+
+std::vector<std::uint32_t> BatchLevel::hierarchy_words() const {
+    const AlignedVector<BvhNode>& nodes = hierarchy().nodes;
+    std::vector<std::uint32_t> words(nodes.size() * sh::node_words);
+    std::memcpy(words.data(), nodes.data(), words.size() * sizeof(std::uint32_t));
+    return words;
+}
 
 }  // namespace levelsweep

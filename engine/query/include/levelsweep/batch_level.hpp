@@ -12,12 +12,15 @@
 // A BatchLevel is built from a Level, which must outlive it, in one pass over
 // the triangles and one over the cells; the packed triangles and the
 // hierarchy are built when a query first needs them (hierarchy()), on the
-// threads of the task arena that query runs in. It is immutable otherwise, and
+// threads of the task arena that query runs in. A hierarchy the level's file
+// stored (Level::stored_hierarchy) is taken as it is, not built again. It is immutable otherwise, and
 // any number of threads may query one at once.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "levelsweep/level.hpp"
 
@@ -47,6 +50,11 @@ public:
     std::size_t enabled_triangles() const { return enabled_; }
     // Whether a query has needed the hierarchy yet.
     bool hierarchy_built() const;
+    // Whether the level's file stored the hierarchy (else a query builds it).
+    bool hierarchy_stored() const { return !level_->stored_hierarchy().empty(); }
+    // The hierarchy as a level file stores it (stored_hierarchy.hpp; save_level),
+    // building it if no query has yet; none for a level without enabled triangles.
+    std::vector<std::uint32_t> hierarchy_words() const;
     // The largest |coordinate| of the level's vertices (the reach's margin).
     float extent() const { return extent_; }
 
