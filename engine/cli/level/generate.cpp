@@ -6,12 +6,12 @@
 #include <string>
 
 #include "commands.hpp"
+#include "io/level_output.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
 #include "io/standard_output.hpp"
 #include "options.hpp"
 #include "levelsweep/generate.hpp"
-#include "levelsweep/level_file.hpp"
 
 namespace levelsweep::cli {
 
@@ -23,6 +23,7 @@ struct GenerateArgs {
     std::uint32_t triangles = 1000;
     float cell_size = 0.0f;
     std::string features;
+    bool no_hierarchy = false;
 };
 
 nlohmann::json features_json(const StreetLevel& s) {
@@ -75,7 +76,7 @@ void run_generate(const GenerateArgs& a) {
     const std::unique_ptr<OutputFile> features_out =
         a.features.empty() ? nullptr : std::make_unique<OutputFile>(a.features, OutputContent::text);
     const StreetLevel s = generate_street_level(options);
-    level_out.write([&](const std::filesystem::path& path) { save_level(s.level, path); });
+    level_out.write([&](const std::filesystem::path& path) { write_level_file(s.level, path, !a.no_hierarchy); });
     if (features_out) write_features(s, *features_out);
     level_out.commit();
     if (features_out) features_out->commit();
@@ -101,6 +102,7 @@ void add_generate_command(CLI::App& app) {
         ->check(positive_finite());
     cmd->add_option("--features", a->features,
                     "Also write the features (kind, block, bounds, triangles) as JSON (- for standard output)");
+    cmd->add_flag("--no-hierarchy", a->no_hierarchy, no_hierarchy_help);
     cmd->callback([a] { run_generate(*a); });
 }
 

@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io/level_output.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
 #include "options.hpp"
 #include "levelsweep/import.hpp"
-#include "levelsweep/level_file.hpp"
 
 namespace levelsweep::cli {
 
@@ -25,6 +25,7 @@ struct ImportArgs {
     std::vector<std::string> two_sided, one_sided, disabled, enabled, special;
     std::vector<std::string> materials;  // NAME=ID
     bool allow_beyond_working_range = false;
+    bool no_hierarchy = false;
 };
 
 ImportOptions options_of(const ImportArgs& a) {
@@ -62,7 +63,7 @@ void run_import(const ImportArgs& a) {
     refuse_overwriting_inputs({a.in}, {a.out});
     OutputFile out(a.out, OutputContent::binary, "a level file");
     const ImportResult r = import_level(a.in, o);
-    out.write([&](const std::filesystem::path& path) { save_level(r.level, path); });
+    out.write([&](const std::filesystem::path& path) { write_level_file(r.level, path, !a.no_hierarchy); });
     out.commit();
     const ImportReport& p = r.report;
     if (p.beyond_working_range)
@@ -107,6 +108,7 @@ void add_import_command(CLI::App& app) {
     cmd->add_flag("--allow-beyond-working-range", a->allow_beyond_working_range,
                   "Import a level beyond the float32 kernels' working range (+-16384 m, edges up to 1024 m) with a "
                   "warning instead of refusing it");
+    cmd->add_flag("--no-hierarchy", a->no_hierarchy, no_hierarchy_help);
     cmd->callback([a] { run_import(*a); });
 }
 
