@@ -7,10 +7,14 @@
 //   gameplay/<level>/<mode>/<set>    a recorded trace on one thread: all of it,
 //                                    its walking capsules, its boxes
 //   startup/<level>/threads:N        the level file's bytes to a level ready for
-//                                    queries: load (validated) and BatchLevel
-//                                    against load alone, wall time on N threads
-//   process/<level>/<mode>           start-up and the whole trace, as `replay`
-//                                    does it (without the files' decoding)
+//                                    every query: load (validated) and BatchLevel
+//                                    with its hierarchy built, against load
+//                                    alone, wall time on N threads
+//   startup/<level>/stored/threads:N the same from a file that stores the
+//                                    hierarchy (version 2, as `import` writes)
+//   process/<level>/<mode>           start-up (from the stored file) and the
+//                                    whole trace, as `replay` does it (without
+//                                    the files' decoding)
 //
 // The trace is `levelsweep record --seed 7 --mix walk=68,jump=14,strike=14,
 // fall=2,overlap=1,ray=1` (record.hpp), 100,000 queries per level; <mode> is
@@ -29,6 +33,7 @@
 #include <vector>
 
 #include "bench_main.hpp"
+#include "levelsweep/batch_level.hpp"
 #include "levelsweep/generate.hpp"
 #include "levelsweep/import.hpp"
 #include "levelsweep/level_file.hpp"
@@ -45,7 +50,8 @@ constexpr std::uint64_t trace_queries = 100'000;
 
 struct GameLevel {
     std::string name;
-    std::vector<std::byte> file;  // the level file's bytes (serialize_level)
+    std::vector<std::byte> file;         // the level file's bytes (serialize_level), version 1
+    std::vector<std::byte> file_stored;  // with the hierarchy stored (version 2)
     std::unique_ptr<Level> level;
     bool startup_only = false;  // street_1m: the goal's "1M triangles ready in 0.5 s"
 };
@@ -53,7 +59,8 @@ struct GameLevel {
 std::vector<GameLevel> game_levels() {
     std::vector<GameLevel> out;
     auto add = [&](std::string name, Level level, bool startup_only = false) {
-        GameLevel g{std::move(name), serialize_level(level), nullptr, startup_only};
+        GameLevel g{std::move(name), serialize_level(level),
+                    serialize_level(level, BatchLevel(level).hierarchy_words()), nullptr, startup_only};
         g.level = std::make_unique<Level>(std::move(level));
         out.push_back(std::move(g));
     };
@@ -115,7 +122,7 @@ void bm_trace(benchmark::State& state, const Level* level, std::vector<Query> qu
 // as the other benchmarks are (the wall time on an idle core, and steady on a
 // busy machine); more by the wall clock, which only an idle machine makes
 // meaningful.
-void bm_startup(benchmark::State& state, const GameLevel* g, int threads) {
+void bm_startup(benchmark::State& state, const GameLevel* g, const std::vector<std::byte>* file, int threads) {
     tbb::task_arena arena(threads);
     const auto timed = [threads](auto&& work) {
         if (threads == 1) return seconds_of(work);
@@ -128,10 +135,10 @@ void bm_startup(benchmark::State& state, const GameLevel* g, int threads) {
         double iteration = 0.0;
         arena.execute([&] {
             const double load =
-                timed([&] { benchmark::DoNotOptimize(load_level_from_memory(g->file, g->name).triangle_count()); });
+                timed([&] { benchmark::DoNotOptimize(load_level_from_memory(*file, g->name).triangle_count()); });
             double build = 0.0;
             const double batch = timed([&] {
-                const Level level = load_level_from_memory(g->file, g->name);
+                const Level level = load_level_from_memory(*file, g->name);
                 build = timed([&] { benchmark::DoNotOptimize(BatchLevel(level).node_count()); });
             });
             load_s += load, batch_s += batch, build_s += build;
@@ -153,7 +160,7 @@ void bm_process(benchmark::State& state, const GameLevel* g, std::vector<Query> 
     run_paired(
         state, queries.size(), "batch",
         [&] {
-            const Level level = load_level_from_memory(g->file, g->name);
+            const Level level = load_level_from_memory(g->file_stored, g->name);
             const BatchLevel batch(level);
             BatchScratch scratch(batch);
             std::vector<QuerySlot> slots(queries.size());
@@ -164,7 +171,7 @@ void bm_process(benchmark::State& state, const GameLevel* g, std::vector<Query> 
         },
         "reference",
         [&] {
-            const Level level = load_level_from_memory(g->file, g->name);
+            const Level level = load_level_from_memory(g->file_stored, g->name);
             QueryScratch scratch(level);
             std::vector<QuerySlot> slots(queries.size());
             run_serially(queries, slots,
@@ -177,11 +184,14 @@ void bm_process(benchmark::State& state, const GameLevel* g, std::vector<Query> 
 void register_benchmarks() {
     static const std::vector<GameLevel> levels = game_levels();
     for (const GameLevel& g : levels) {
-        for (int threads : {1, 2})
-            benchmark::RegisterBenchmark(("startup/" + g.name + "/threads:" + std::to_string(threads)).c_str(),
-                                         bm_startup, &g, threads)
-                ->UseManualTime()
-                ->Unit(benchmark::kMillisecond);
+        for (const auto* file : {&g.file, &g.file_stored})
+            for (int threads : {1, 2})
+                benchmark::RegisterBenchmark(("startup/" + g.name + (file == &g.file ? "" : "/stored") +
+                                              "/threads:" + std::to_string(threads))
+                                                 .c_str(),
+                                             bm_startup, &g, file, threads)
+                    ->UseManualTime()
+                    ->Unit(benchmark::kMillisecond);
         if (g.startup_only) continue;
         for (Mode mode : {Mode::faithful, Mode::corrected}) {
             const std::string m = mode == Mode::faithful ? "faithful" : "corrected";
