@@ -186,10 +186,10 @@ void register_benchmarks() {
     for (const GameLevel& g : levels) {
         for (const auto* file : {&g.file, &g.file_stored})
             for (int threads : {1, 2})
-                benchmark::RegisterBenchmark(("startup/" + g.name + (file == &g.file ? "" : "/stored") +
-                                              "/threads:" + std::to_string(threads))
-                                                 .c_str(),
-                                             bm_startup, &g, file, threads)
+                benchmark::RegisterBenchmark(
+                    ("startup/" + g.name + (file == &g.file ? "" : "/stored") + "/threads:" + std::to_string(threads))
+                        .c_str(),
+                    bm_startup, &g, file, threads)
                     ->UseManualTime()
                     ->Unit(benchmark::kMillisecond);
         if (g.startup_only) continue;

@@ -108,8 +108,9 @@ private:
     void check_table() {
         const std::size_t table_size = sections_ * entry_size;
         if (b_.size() < header_size + table_size)
-            fail(b_.size(), "truncated: the section table needs bytes 64 to " + std::to_string(header_size + table_size) +
-                                ", the file has " + std::to_string(b_.size()));
+            fail(b_.size(), "truncated: the section table needs bytes 64 to " +
+                                std::to_string(header_size + table_size) + ", the file has " +
+                                std::to_string(b_.size()));
         check_crc(at_table_crc, span(header_size, table_size), "section table");
         std::uint64_t end = header_size + table_size;
         for (std::size_t s = 0; s < sections_; ++s) {
@@ -117,9 +118,8 @@ private:
             const std::string id = section_ids[s];
             for (std::size_t i = 0; i < 4; ++i)
                 if (b_[e + entry_id + i] != static_cast<std::byte>(id[i]))
-                    fail(e + entry_id,
-                         "section " + std::to_string(s) + " is not \"" + id +
-                             "\" (sections: VERT, TRIS, GRID, CELL, and BVH8 in version 2)");
+                    fail(e + entry_id, "section " + std::to_string(s) + " is not \"" + id +
+                                           "\" (sections: VERT, TRIS, GRID, CELL, and BVH8 in version 2)");
             SectionInfo& info = section_[s];
             info = {u64(e + entry_offset), u64(e + entry_bytes), u64(e + entry_count)};
             if (info.offset % section_alignment != 0)

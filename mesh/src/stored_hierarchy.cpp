@@ -78,38 +78,42 @@ private:
 
     std::optional<HierarchyFault> check_node(std::size_t n) {
         const std::size_t base = n * sh::node_words;
-        const std::string node = "node " + std::to_string(n);
-        if (n > 0 && !has_parent_[n]) return fault(base, node + " is the child of no earlier node");
+        // The names are made only for a fault (this runs at load, per child).
+        const auto node = [n] { return "node " + std::to_string(n); };
+        if (n > 0 && !has_parent_[n]) return fault(base, node() + " is the child of no earlier node");
         Box children{{inf, inf, inf}, {-inf, -inf, -inf}};
         for (std::size_t c = 0; c < sh::width; ++c) {
-            const std::string slot = node + " child " + std::to_string(c);
+            const auto slot = [&] { return node() + " child " + std::to_string(c); };
             const std::uint32_t count = w_[base + sh::count + c], child = w_[base + sh::child + c];
             const Box box = box_of(base, c);
-            if (count > 1) return fault(base + sh::count + c, slot + ": count " + std::to_string(count) + ", not 0 or 1");
+            if (count > 1)
+                return fault(base + sh::count + c, slot() + ": count " + std::to_string(count) + ", not 0 or 1");
             if (count == 0 && child == sh::no_child) {
                 const Box empty{{inf, inf, inf}, {-inf, -inf, -inf}};
                 if (!same_box(box, empty))
-                    return fault(base + sh::lo + c, slot + ": empty, but its box is not (+inf, -inf)");
+                    return fault(base + sh::lo + c, slot() + ": empty, but its box is not (+inf, -inf)");
                 continue;
             }
             if (count == 0) {
                 if (child <= n || child >= nodes_)
-                    return fault(base + sh::child + c, slot + " is node " + std::to_string(child) +
-                                                           ", not one after it (" + std::to_string(nodes_) +
-                                                           " nodes)");
+                    return fault(base + sh::child + c, slot() + " is node " + std::to_string(child) +
+                                                           ", not one after it (" + std::to_string(nodes_) + " nodes)");
                 if (has_parent_[child])
-                    return fault(base + sh::child + c, slot + ": node " + std::to_string(child) + " has another parent");
+                    return fault(base + sh::child + c,
+                                 slot() + ": node " + std::to_string(child) + " has another parent");
                 has_parent_[child] = true;
                 parent_box_[child] = box;
             } else {
                 if (child >= level_.triangle_count() || !passes_flags(level_.flags(child), false))
                     return fault(base + sh::child + c,
-                                 slot + " is triangle " + std::to_string(child) + ", not an enabled triangle");
+                                 slot() + " is triangle " + std::to_string(child) + ", not an enabled triangle");
                 if (in_leaf_[child])
-                    return fault(base + sh::child + c, slot + ": triangle " + std::to_string(child) + " is in two leaves");
+                    return fault(base + sh::child + c,
+                                 slot() + ": triangle " + std::to_string(child) + " is in two leaves");
                 in_leaf_[child] = true;
                 if (!same_box(box, triangle_box(level_, child)))
-                    return fault(base + sh::lo + c, slot + ": the box is not triangle " + std::to_string(child) + "'s");
+                    return fault(base + sh::lo + c,
+                                 slot() + ": the box is not triangle " + std::to_string(child) + "'s");
             }
             for (std::size_t a = 0; a < 3; ++a) {
                 children.lo[a] = std::min(children.lo[a], box.lo[a]);
@@ -117,7 +121,7 @@ private:
             }
         }
         if (n > 0 && !same_box(parent_box_[n], children))
-            return fault(base, node + ": its box in its parent is not the union of its children's");
+            return fault(base, node() + ": its box in its parent is not the union of its children's");
         return std::nullopt;
     }
 

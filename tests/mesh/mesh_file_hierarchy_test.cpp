@@ -81,7 +81,7 @@ TEST_SUITE("mesh file") {
     TEST_CASE("every way a stored hierarchy can be wrong fails the load at its word") {
         const Level level = test_level(7);
         const Words h = two_level_hierarchy(level);
-        REQUIRE(enabled_count(level) > 8);  // two leaf nodes at least
+        REQUIRE(enabled_count(level) > 8);         // two leaf nodes at least
         const std::size_t leaf0 = sh::node_words;  // node 1, the first node of leaves
         const std::uint32_t t0 = h[leaf0 + sh::child], t1 = h[leaf0 + sh::child + 1];
         std::uint32_t disabled = 0;
@@ -118,8 +118,9 @@ TEST_SUITE("mesh file") {
              h.size(), "enabled triangle " + std::to_string(t1) + " is in no leaf"},
             {"an empty child with a box", [&](Words& w) { w[sh::lo + 7] = bits(0.0f); }, sh::lo + 7,
              "node 0 child 7: empty, but its box is not (+inf, -inf)"},
-            {"a child node before its parent", [&](Words& w) { w[leaf0 + sh::count + 7] = 0, w[leaf0 + sh::child + 7] = 0; },
-             leaf0 + sh::child + 7, "node 1 child 7 is node 0, not one after it"},
+            {"a child node before its parent",
+             [&](Words& w) { w[leaf0 + sh::count + 7] = 0, w[leaf0 + sh::child + 7] = 0; }, leaf0 + sh::child + 7,
+             "node 1 child 7 is node 0, not one after it"},
             {"a child node past the last", [&](Words& w) { w[sh::child] = 99; }, sh::child,
              "node 0 child 0 is node 99, not one after it"},
             {"a node with two parents", [&](Words& w) { w[sh::child + 1] = 1; }, sh::child + 1,
@@ -151,7 +152,8 @@ TEST_SUITE("mesh file") {
               "the hierarchy is not a whole number of 256-byte nodes");
         Words orphan = h;
         orphan.resize(h.size() + sh::node_words);
-        for (std::size_t c = 0; c < 8; ++c) set_child(orphan, orphan.size() / sh::node_words - 1, c, NodeBox{}, sh::no_child, 0);
+        for (std::size_t c = 0; c < 8; ++c)
+            set_child(orphan, orphan.size() / sh::node_words - 1, c, NodeBox{}, sh::no_child, 0);
         const auto f = find_hierarchy_fault(orphan, level);
         REQUIRE(f.has_value());
         CHECK(f->word == h.size());

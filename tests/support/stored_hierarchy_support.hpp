@@ -41,7 +41,8 @@ inline NodeBox triangle_box(const Level& level, std::uint32_t t) {
     return b;
 }
 
-inline void set_child(Words& w, std::size_t node, std::size_t c, const NodeBox& box, std::uint32_t child, std::uint32_t count) {
+inline void set_child(Words& w, std::size_t node, std::size_t c, const NodeBox& box, std::uint32_t child,
+                      std::uint32_t count) {
     const std::size_t base = node * sh::node_words;
     for (std::size_t a = 0; a < 3; ++a) {
         w[base + sh::lo + 8 * a + c] = bits(box.lo[a]);

@@ -44,8 +44,7 @@ struct LoadOptions {
 // that is not the level's throws LevelBuildError.
 std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy = {});
 // Writes the file; throws LevelFileError when the file cannot be written.
-void save_level(const Level& level, const std::filesystem::path& path,
-                std::span<const std::uint32_t> hierarchy = {});
+void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy = {});
 
 // Reads a file (memory-mapped where the system allows, read otherwise).
 Level load_level(const std::filesystem::path& path, const LoadOptions& options = {});
