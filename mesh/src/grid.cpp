@@ -18,9 +18,10 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
         const float o = component(origin, axis), s = component(cell_size, axis);
         const float n = static_cast<float>(dims[static_cast<std::size_t>(axis)]);
         // Misses the grid on this axis: entirely below cell 0 or at or past cell n.
-        if ((phi - o) / s < 0.0f || (plo - o) / s >= n) return CellRange{};
-        r.lo[static_cast<std::size_t>(axis)] = cell_coordinate(plo, axis);
-        r.hi[static_cast<std::size_t>(axis)] = cell_coordinate(phi, axis);
+        const float flo = (plo - o) / s, fhi = (phi - o) / s;  // cell_coordinate's, once
+        if (fhi < 0.0f || flo >= n) return CellRange{};
+        r.lo[static_cast<std::size_t>(axis)] = coordinate_of(flo, axis);
+        r.hi[static_cast<std::size_t>(axis)] = coordinate_of(fhi, axis);
     }
     return r;
 }

@@ -184,8 +184,7 @@ std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {
     const VisitContext context{level_, scratch.visited, gather, stats, nullptr, s};
     const CellGrid& grid = level_.grid();
     const CellWalkData& data = batch_.cell_walk();
-    const Bounds box = query_bounds(q_);
-    const CellRange range = grid.cell_range(box.min, box.max);
+    const CellRange& range = walked_;
     const bool capsule = q_.kind == QueryKind::capsule_sweep;
     const float step_top = capsule ? q_.start.z + q_.step_height : -std::numeric_limits<float>::infinity();
     const CellWalkReach target = cell_walk_reach(batch_.extent(), q_);

@@ -32,10 +32,11 @@ QueryResult run_query_batch(const BatchLevel& level, const Query& q, std::span<M
     if (isa == Isa::scalar || detail::reaches_every_entry(q))
         return run_query(level.level(), q, out, scratch.impl().reference);
     QueryResult result;
-    result.status = validate_query(q);
+    Bounds bounds;
+    result.status = validate_query(q, bounds);
     if (result.status != QueryStatus::ok) return result;
     bool overflow = false;
-    std::span<MeshContact> found = detail::BatchRun(level, q, scratch.impl(), *table, result).run(overflow);
+    std::span<MeshContact> found = detail::BatchRun(level, q, bounds, scratch.impl(), *table, result).run(overflow);
     detail::finish_query(level.level(), q, found, overflow, out, result);
     return result;
 }

@@ -76,14 +76,12 @@ constexpr float cell_walk_max_ray_cells = 96.0f;
 
 // The cells a query's walk covers: its box's, or about those a ray's segment
 // crosses (one per slab it enters on each axis).
-float walked_cells(const GridGeometry& g, const Query& q) {
+float walked_cells(const GridGeometry& g, const Query& q, const CellRange& r) {
     if (q.kind == QueryKind::ray) {
         float n = 1.0f;
         for (int a = 0; a < 3; ++a) n += std::fabs(component(q.move, a)) / component(g.cell_size, a);
         return n;
     }
-    const Bounds b = query_bounds(q);
-    const CellRange r = g.cell_range(b.min, b.max);
     if (r.empty()) return 0.0f;
     float n = 1.0f;
     for (std::size_t a = 0; a < 3; ++a) n *= static_cast<float>(r.hi[a] - r.lo[a] + 1);
@@ -117,15 +115,28 @@ bool reaches_every_entry(const Query& q) {
            (q.settings.quirks.has(Quirk::mesh_cell_counter) || !box_contacts_within_bounds(q));
 }
 
-BatchRoute batch_route(const BatchLevel& level, const Query& q) {
+BatchRoute batch_route(const BatchLevel& level, const Query& q, const CellRange& walked) {
     // With the counter bug the walk is the answer's: its reads past a list.
     // (A box sweep with it never comes here: reaches_every_entry.)
     if (q.settings.quirks.has(Quirk::mesh_cell_counter) && q.kind == QueryKind::capsule_sweep)
         return BatchRoute::cell_walk;
     const GridGeometry& g = level.level().grid().geometry();
     const float most = q.kind == QueryKind::ray ? cell_walk_max_ray_cells : cell_walk_max_cells;
-    return walked_cells(g, q) <= most ? BatchRoute::cell_walk : BatchRoute::pruned;
+    return walked_cells(g, q, walked) <= most ? BatchRoute::cell_walk : BatchRoute::pruned;
 }
+
+namespace {
+
+// The slabs' axes and reciprocals, which only a reach with `slab` reads.
+void set_slabs(CellWalkReach& r, const Vec3& move) {
+    for (int a = 0; a < 3; ++a) {
+        const float v = component(move, a);
+        r.slab_axis[a] = std::fabs(v) > 1e-30f;
+        (a == 0 ? r.inv_move.x : a == 1 ? r.inv_move.y : r.inv_move.z) = r.slab_axis[a] ? 1.0f / v : 0.0f;
+    }
+}
+
+}  // namespace
 
 CellWalkReach cell_walk_reach(float extent, const Query& q) {
     const float m = abs_margin(extent, q);
@@ -136,12 +147,18 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
         case QueryKind::sphere_sweep:
         case QueryKind::ray:
         case QueryKind::capsule_sweep: {
+            // The same growth on every axis: one sum, one length (the general
+            // case below gives these very values: x * 1 = x, max(g, g, g) = g).
             r.c = q.kind == QueryKind::capsule_sweep ? capsule_sphere_centre(q) : q.start;
             r.M = q.move;
-            const float radius = q.kind == QueryKind::ray ? 0.0f : q.radius;
-            grow = (radius + m) * Vec3{1, 1, 1};
-            size = length_of(q.move) + radius;
-            break;
+            const float radius = q.kind == QueryKind::ray ? 0.0f : q.radius, g = radius + m;
+            const float length = length_of(q.move), growth = reach_growth(g, length + radius);
+            r.growth = {growth, growth, growth};
+            const Vec3 end = r.c + r.M;
+            r.box = {min3(r.c, end) - r.growth, max3(r.c, end) + r.growth};
+            r.slab = length > 2.0f * g;
+            if (r.slab) set_slabs(r, q.move);
+            return r;
         }
         case QueryKind::sphere_overlap:
             r.c = q.start;
@@ -163,11 +180,7 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
     // Along a move long beside the shape, the segment's own slabs prune what
     // its box lets through (as the hierarchy's traversal does).
     r.slab = length_of(q.move) > 2.0f * std::max({grow.x, grow.y, grow.z});
-    for (int a = 0; a < 3; ++a) {
-        const float v = component(q.move, a);
-        r.slab_axis[a] = std::fabs(v) > 1e-30f;
-        (a == 0 ? r.inv_move.x : a == 1 ? r.inv_move.y : r.inv_move.z) = r.slab_axis[a] ? 1.0f / v : 0.0f;
-    }
+    if (r.slab) set_slabs(r, q.move);
     return r;
 }
 

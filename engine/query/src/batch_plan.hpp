@@ -24,7 +24,8 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q);
 // the reference path's query: reaches_every_entry); the others walk when their
 // cells are few.
 enum class BatchRoute : std::uint8_t { cell_walk, pruned };
-BatchRoute batch_route(const BatchLevel& level, const Query& q);
+// `walked`: the cells of the query's box.
+BatchRoute batch_route(const BatchLevel& level, const Query& q, const CellRange& walked);
 
 // Whether every list entry the walk reads can reach the query's kernel, so
 // that the cell walk has nothing to pass over: a box sweep with the counter

@@ -72,16 +72,12 @@ void BatchRun::sweep_closest(simd::LaneBuffers& buf) {
 std::optional<float> BatchRun::collect(simd::LaneHit& h) {
     if (h.scalar && !scalar_lane(h)) return std::nullopt;
     const GridGeometry& g = level_.grid().geometry();
-    if (!walked_) {  // the first contact: most queries have none
-        const Bounds qb = query_bounds(q_);
-        walked_ = g.cell_range(qb.min, qb.max);
-    }
     const float* r = data_->record_at(h.slot);
     // The cells the grid lists the triangle in, where the walk's meet them.
     CellRange met;
     for (std::size_t a = 0; a < 3; ++a) {
-        met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[simd::record::cells_lo + a]), walked_->lo[a]);
-        met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[simd::record::cells_hi + a]), walked_->hi[a]);
+        met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[simd::record::cells_lo + a]), walked_.lo[a]);
+        met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[simd::record::cells_hi + a]), walked_.hi[a]);
     }
     // The reference walk finds the contact in the first cell of `met` it
     // visits: `met`'s low corner for a walk over the whole box (x, y, z

@@ -60,11 +60,13 @@ namespace detail {
 
 class BatchRun {
 public:
-    BatchRun(const BatchLevel& level, const Query& q, BatchScratch::Impl& scratch, const simd::LaneTable& isa,
-             QueryResult& result)
+    // `bounds`: the query's box (validate_query gives it).
+    BatchRun(const BatchLevel& level, const Query& q, const Bounds& bounds, BatchScratch::Impl& scratch,
+             const simd::LaneTable& isa, QueryResult& result)
         : level_(level.level()),
           batch_(level),
           q_(q),
+          walked_(level_.grid().cell_range(bounds.min, bounds.max)),
           s_(scratch),
           isa_(isa),
           result_(result),
@@ -73,7 +75,7 @@ public:
     // The route batch_route chooses (batch_plan.hpp); the hierarchy and the
     // lanes' plan only for the pruned search.
     std::span<MeshContact> run(bool& overflow) {
-        if (batch_route(batch_, q_) == BatchRoute::cell_walk) return cell_walk(overflow);
+        if (batch_route(batch_, q_, walked_) == BatchRoute::cell_walk) return cell_walk(overflow);
         s_.size_for_hierarchy(batch_);
         data_ = &batch_.hierarchy();
         plan_ = make_lane_plan(batch_, q_);
@@ -98,6 +100,7 @@ private:
     const Level& level_;
     const BatchLevel& batch_;
     const Query& q_;
+    const CellRange walked_;  // the cells of the query's box, which the reference walks
     BatchScratch::Impl& s_;
     const simd::LaneTable& isa_;
     QueryResult& result_;
@@ -105,7 +108,6 @@ private:
     // The pruned search's: the records and the hierarchy, and the lanes' plan.
     const simd::PackedLevel* data_ = nullptr;
     simd::LanePlan plan_;
-    std::optional<CellRange> walked_;  // the cells of the query's box (query_bounds), which the reference walks
 };
 
 }  // namespace detail

@@ -107,6 +107,11 @@ Bounds query_bounds(const Query& q) {
 }
 
 QueryStatus validate_query(const Query& q) {
+    Bounds bounds;
+    return validate_query(q, bounds);
+}
+
+QueryStatus validate_query(const Query& q, Bounds& bounds) {
     const QuerySettings& s = q.settings;
     bool ok = finite(q.start) && finite(q.move) && std::isfinite(s.nz_min) && std::isfinite(s.nz_max);
     switch (q.kind) {
@@ -130,8 +135,8 @@ QueryStatus validate_query(const Query& q) {
     }
     if (s.max_contacts == 0) return QueryStatus::zero_max_contacts;
     // Last, so that every input refused before the working range existed keeps its status.
-    const Bounds b = query_bounds(q);
-    if (!within_working_range(b.min) || !within_working_range(b.max)) return QueryStatus::out_of_range;
+    bounds = query_bounds(q);
+    if (!within_working_range(bounds.min) || !within_working_range(bounds.max)) return QueryStatus::out_of_range;
     return QueryStatus::ok;
 }
 

@@ -53,7 +53,10 @@ struct GridGeometry {
     // The same mapping builds the lists and answers queries, so the listing is
     // conservative by monotonicity. p must not be NaN (callers test first).
     std::uint32_t cell_coordinate(float p, int axis) const {
-        const float f = (p - component(origin, axis)) / component(cell_size, axis);
+        return coordinate_of((p - component(origin, axis)) / component(cell_size, axis), axis);
+    }
+    // The same from f = (p - origin) / size already computed.
+    std::uint32_t coordinate_of(float f, int axis) const {
         if (!(f >= 0.0f)) return 0;
         const std::uint32_t n = dims[static_cast<std::size_t>(axis)];
         if (f >= static_cast<float>(n)) return n - 1;  // exact: n <= 2^24

@@ -60,6 +60,9 @@ public:
 
 // Validates the query (a status other than ok means nothing was walked).
 QueryStatus validate_query(const Query& q);
+// The same, and when it is ok, the query's box (query_bounds), which the
+// check of the working range computes: a path that walks it need not again.
+QueryStatus validate_query(const Query& q, Bounds& bounds);
 
 // Runs one query. Contacts go to `out` (at most min(out.size(), max_contacts)).
 QueryResult run_query(const Level& level, const Query& q, std::span<MeshContact> out, QueryScratch& scratch,
