@@ -34,8 +34,8 @@ bool same_box(const Box& a, const Box& b) {
 
 Box triangle_box(const Level& level, std::uint32_t t) {
     const Vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
-    return {{std::min({a.x, b.x, c.x}), std::min({a.y, b.y, c.y}), std::min({a.z, b.z, c.z})},
-            {std::max({a.x, b.x, c.x}), std::max({a.y, b.y, c.y}), std::max({a.z, b.z, c.z})}};
+    return {{std::min(std::min(a.x, b.x), c.x), std::min(std::min(a.y, b.y), c.y), std::min(std::min(a.z, b.z), c.z)},
+            {std::max(std::max(a.x, b.x), c.x), std::max(std::max(a.y, b.y), c.y), std::max(std::max(a.z, b.z), c.z)}};
 }
 
 class Checker {
@@ -51,9 +51,9 @@ public:
         if (enabled == 0 && nodes_ != 0) return fault(0, "the level has no enabled triangle, so no node");
         if (enabled != 0 && nodes_ == 0)
             return fault(0, "no node, but the level has " + std::to_string(enabled) + " enabled triangles");
-        in_leaf_.assign(level_.triangle_count(), false);
+        in_leaf_.assign(level_.triangle_count(), 0);
         parent_box_.resize(nodes_);
-        has_parent_.assign(nodes_, false);
+        has_parent_.assign(nodes_, 0);
         for (std::size_t n = 0; n < nodes_; ++n)
             if (auto f = check_node(n)) return f;
         for (std::uint32_t t = 0; t < level_.triangle_count(); ++t)
@@ -101,7 +101,7 @@ private:
                 if (has_parent_[child])
                     return fault(base + sh::child + c,
                                  slot() + ": node " + std::to_string(child) + " has another parent");
-                has_parent_[child] = true;
+                has_parent_[child] = 1;
                 parent_box_[child] = box;
             } else {
                 if (child >= level_.triangle_count() || !passes_flags(level_.flags(child), false))
@@ -110,7 +110,7 @@ private:
                 if (in_leaf_[child])
                     return fault(base + sh::child + c,
                                  slot() + ": triangle " + std::to_string(child) + " is in two leaves");
-                in_leaf_[child] = true;
+                in_leaf_[child] = 1;
                 if (!same_box(box, triangle_box(level_, child)))
                     return fault(base + sh::lo + c,
                                  slot() + ": the box is not triangle " + std::to_string(child) + "'s");
@@ -128,7 +128,7 @@ private:
     std::span<const std::uint32_t> w_;
     const Level& level_;
     std::size_t nodes_;
-    std::vector<bool> in_leaf_, has_parent_;
+    std::vector<std::uint8_t> in_leaf_, has_parent_;  // bytes: a load, not a bit's shifts
     std::vector<Box> parent_box_;
 };
 
