@@ -61,7 +61,7 @@ public:
         const GridGeometry file_grid = read_grid();
         check_grid_geometry(a, file_grid);
         Level level = adopt_lists(std::move(a), file_grid);
-        return sections_ == max_section_count ? read_hierarchy(std::move(level)) : level;
+        return section_count_ == max_section_count ? read_hierarchy(std::move(level)) : level;
     }
 
 private:
@@ -91,10 +91,10 @@ private:
                                  std::to_string(level_file_version) + ")");
         if (const auto v = u32(at_header_size); v != header_size)
             fail(at_header_size, "header size " + std::to_string(v) + ", expected 64");
-        sections_ = sections_of(version);
-        if (const auto v = u32(at_section_count); v != sections_)
-            fail(at_section_count, "section count " + std::to_string(v) + ", expected " + std::to_string(sections_) +
-                                       " in version " + std::to_string(version));
+        section_count_ = sections_of(version);
+        if (const auto v = u32(at_section_count); v != section_count_)
+            fail(at_section_count, "section count " + std::to_string(v) + ", expected " +
+                                       std::to_string(section_count_) + " in version " + std::to_string(version));
         if (const auto v = u32(at_table_offset); v != header_size)
             fail(at_table_offset, "section table offset " + std::to_string(v) + ", expected 64");
         if (const auto v = u64(at_file_size); v != b_.size())
@@ -106,21 +106,21 @@ private:
     }
 
     void check_table() {
-        const std::size_t table_size = sections_ * entry_size;
+        const std::size_t table_size = section_count_ * entry_size;
         if (b_.size() < header_size + table_size)
             fail(b_.size(), "truncated: the section table needs bytes 64 to " +
                                 std::to_string(header_size + table_size) + ", the file has " +
                                 std::to_string(b_.size()));
         check_crc(at_table_crc, span(header_size, table_size), "section table");
         std::uint64_t end = header_size + table_size;
-        for (std::size_t s = 0; s < sections_; ++s) {
+        for (std::size_t s = 0; s < section_count_; ++s) {
             const std::uint64_t e = header_size + s * entry_size;
             const std::string id = section_ids[s];
             for (std::size_t i = 0; i < 4; ++i)
                 if (b_[e + entry_id + i] != static_cast<std::byte>(id[i]))
                     fail(e + entry_id, "section " + std::to_string(s) + " is not \"" + id +
                                            "\" (sections: VERT, TRIS, GRID, CELL, and BVH8 in version 2)");
-            SectionInfo& info = section_[s];
+            SectionInfo& info = sections_[s];
             info = {u64(e + entry_offset), u64(e + entry_bytes), u64(e + entry_count)};
             if (info.offset % section_alignment != 0)
                 fail(e + entry_offset, id + " offset " + std::to_string(info.offset) + " is not a multiple of 64");
@@ -142,12 +142,12 @@ private:
             end = info.offset + info.bytes;
         }
         if (end != b_.size()) fail(end, std::to_string(b_.size() - end) + " bytes after the last section");
-        if (section_[vert].count > max_level_elements)
+        if (sections_[vert].count > max_level_elements)
             fail(header_size + vert * entry_size + entry_count, "more than 2^31 - 1 vertices");
-        if (section_[tris].count > max_level_elements)
+        if (sections_[tris].count > max_level_elements)
             fail(header_size + tris * entry_size + entry_count, "more than 2^31 - 1 triangles");
-        if (section_[grid].count != 1) fail(header_size + grid * entry_size + entry_count, "GRID count is not 1");
-        if (section_[cell].count >= no_triangle)
+        if (sections_[grid].count != 1) fail(header_size + grid * entry_size + entry_count, "GRID count is not 1");
+        if (sections_[cell].count >= no_triangle)
             fail(header_size + cell * entry_size + entry_count, "more than 2^32 - 2 cell-list words");
     }
 
@@ -155,19 +155,19 @@ private:
     // and the rebuilt grid (its offsets and the lists), from the table's counts
     // and the grid's dimensions as stored (not yet checked, so at most the lists' words).
     void check_load_memory() const {
-        const std::uint64_t at = section_[grid].offset, words = section_[cell].count;
+        const std::uint64_t at = sections_[grid].offset, words = sections_[cell].count;
         std::uint64_t cells = 1;
         for (std::size_t k = 0; k < 3; ++k) cells = std::min(cells * u32(at + grid_dims + 4 * k), words);
-        const std::uint64_t v = section_[vert].count, t = section_[tris].count;
-        // The stored hierarchy's words, and the checker's box and marks per node.
+        const std::uint64_t v = sections_[vert].count, t = sections_[tris].count;
+        // The stored hierarchy's words, and its check's box and mark a node and mark a triangle.
         const std::uint64_t hierarchy =
-            sections_ == max_section_count ? section_[hier].bytes + 32 * section_[hier].count : 0;
+            section_count_ == max_section_count ? sections_[hier].bytes + 32 * sections_[hier].count + t : 0;
         check_memory(12 * v + (16 + 52) * t + 4 * (words + cells) + hierarchy, name_ + ": loading the level",
                      "use a machine with more memory");
     }
 
     void read_vertices(LevelArrays& a) const {
-        const SectionInfo& s = section_[vert];
+        const SectionInfo& s = sections_[vert];
         const std::size_t n = s.count;
         const std::array axes{&a.x, &a.y, &a.z};
         for (std::size_t k = 0; k < 3; ++k) {
@@ -183,9 +183,9 @@ private:
     }
 
     void read_triangles(LevelArrays& a) const {
-        const SectionInfo& s = section_[tris];
+        const SectionInfo& s = sections_[tris];
         const std::size_t n = s.count;
-        const std::uint64_t vertices = section_[vert].count;
+        const std::uint64_t vertices = sections_[vert].count;
         const std::array corners{&a.i0, &a.i1, &a.i2};
         for (std::size_t k = 0; k < 3; ++k) {
             corners[k]->resize(n);
@@ -207,7 +207,7 @@ private:
     }
 
     GridGeometry read_grid() const {
-        const std::uint64_t at = section_[grid].offset;
+        const std::uint64_t at = sections_[grid].offset;
         GridGeometry g;
         float f[6];
         for (std::size_t i = 0; i < 6; ++i) {
@@ -227,16 +227,16 @@ private:
             cells *= n;
         }
         if (u32(at + grid_reserved) != 0) fail(at + grid_reserved, "reserved grid word is not zero");
-        if (cells > section_[cell].count)
+        if (cells > sections_[cell].count)
             fail(at + grid_dims, "the grid has " + std::to_string(cells) + " cells, but the cell lists hold only " +
-                                     std::to_string(section_[cell].count) + " words");
+                                     std::to_string(sections_[cell].count) + " words");
         return g;
     }
 
     // The lists' structure: a count then that many in-range indices, cell after
     // cell, ending exactly at the end of the section.
     void check_lists(const GridGeometry& g, std::size_t triangles) const {
-        const SectionInfo& s = section_[cell];
+        const SectionInfo& s = sections_[cell];
         std::uint64_t pos = 0;
         for (std::size_t c = 0; c < g.cell_count(); ++c) {
             if (pos >= s.count)
@@ -259,7 +259,7 @@ private:
     // cell size: origin at the vertices' minimum, the dims that follow (here),
     // and the lists word for word (adopt_lists).
     void check_grid_geometry(const LevelArrays& a, const GridGeometry& file_grid) const {
-        const std::uint64_t grid_at = section_[grid].offset;
+        const std::uint64_t grid_at = sections_[grid].offset;
         const auto [lo, hi] = vertex_bounds(a);
         GridGeometry expected;
         try {
@@ -285,7 +285,7 @@ private:
     // (CellGrid::adopt: one pass, no rebuild); otherwise the rebuild and a
     // word-by-word comparison say exactly where they differ.
     Level adopt_lists(LevelArrays a, const GridGeometry& file_grid) const {
-        const SectionInfo& s = section_[cell];
+        const SectionInfo& s = sections_[cell];
         AlignedVector<std::uint32_t> words(static_cast<std::size_t>(s.count));
         for (std::size_t i = 0; i < words.size(); ++i) words[i] = u32(s.offset + 4 * i);
         std::optional<CellGrid> adopted = CellGrid::adopt(file_grid, std::move(words), a.x, a.y, a.z, a.i0, a.i1, a.i2);
@@ -300,7 +300,7 @@ private:
 
     // The stored hierarchy, checked against the level it stands beside.
     Level read_hierarchy(Level level) const {
-        const SectionInfo& s = section_[hier];
+        const SectionInfo& s = sections_[hier];
         AlignedVector<std::uint32_t> words(static_cast<std::size_t>(s.bytes / 4));
         for (std::size_t i = 0; i < words.size(); ++i) words[i] = u32(s.offset + 4 * i);
         if (const auto f = find_hierarchy_fault(words, level)) fail(s.offset + 4 * f->word, "BVH8: " + f->reason);
@@ -318,7 +318,7 @@ private:
     // differs names the cell and the word.
     Level build_and_compare(LevelArrays a, const GridGeometry& file_grid) const {
         const GridGeometry expected = grid_geometry_for(file_grid.origin, vertex_bounds(a).max, file_grid.cell_size);
-        const SectionInfo& s = section_[cell];
+        const SectionInfo& s = sections_[cell];
         const std::uint64_t needed = CellGrid::words_needed(expected, a.x, a.y, a.z, a.i0, a.i1, a.i2);
         if (needed != s.count)
             fail(header_size + cell * entry_size + entry_count, "the cell lists hold " + std::to_string(s.count) +
@@ -342,8 +342,8 @@ private:
     std::span<const std::byte> b_;
     const std::string& name_;
     bool verify_;
-    std::size_t sections_ = 0;  // in this file's version
-    std::array<SectionInfo, max_section_count> section_{};
+    std::size_t section_count_ = 0;  // this file's version's
+    std::array<SectionInfo, max_section_count> sections_{};
 };
 
 }  // namespace
