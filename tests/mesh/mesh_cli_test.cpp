@@ -2,10 +2,12 @@
 // level dm6ish imported bit for bit.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -167,6 +169,42 @@ TEST_SUITE("mesh cli") {
         const auto cell = run_cli("generate " + lvl + " --triangles 1000 --cell-size 2.5");
         REQUIRE(cell.exit_code == 0);
         CHECK(info_json(lvl)["grid"]["cell_size"][1] == 2.5);
+    }
+
+    TEST_CASE(
+        "import and generate store the hierarchy (version 2), --no-hierarchy does not, a level file is upgraded") {
+        const ScratchDir dir("hierarchy_cli");
+        const std::string v2 = (dir / "v2.lvl").string(), v1 = (dir / "v1.lvl").string(),
+                          up = (dir / "up.lvl").string(), down = (dir / "down.lvl").string();
+        REQUIRE(run_cli("generate " + v2 + " --seed 4 --triangles 3000").exit_code == 0);
+        REQUIRE(run_cli("generate " + v1 + " --seed 4 --triangles 3000 --no-hierarchy").exit_code == 0);
+        const Level stored = load_level(v2), plain = load_level(v1);
+        CHECK(stored.checksum() == plain.checksum());
+        CHECK(plain.stored_hierarchy().empty());
+        const std::size_t nodes = stored.stored_hierarchy().size() / 64;
+        CHECK(nodes > 0);
+        CHECK(info_json(v2)["hierarchy"]["stored"] == true);
+        CHECK(info_json(v2)["hierarchy"]["nodes"] == nodes);
+        CHECK(info_json(v1)["hierarchy"]["stored"] == false);
+        // A level file as import's input: written again with its hierarchy, or without.
+        const auto r = run_cli("import " + v1 + " " + up);
+        REQUIRE(r.exit_code == 0);
+        CHECK(r.out.find("from the level file") != std::string::npos);
+        const Level upgraded = load_level(up);
+        CHECK(upgraded.checksum() == plain.checksum());
+        CHECK(std::equal(upgraded.stored_hierarchy().begin(), upgraded.stored_hierarchy().end(),
+                         stored.stored_hierarchy().begin(), stored.stored_hierarchy().end()));
+        REQUIRE(run_cli("import " + v2 + " " + down + " --no-hierarchy").exit_code == 0);
+        CHECK(load_level(down).stored_hierarchy().empty());
+        const auto refused = run_cli_with_errors("import " + v1 + " " + (dir / "x.lvl").string() + " --scale 2");
+        CHECK(refused.exit_code != 0);
+        CHECK(refused.out.find("is a level file: --reader, --up, --scale") != std::string::npos);
+        CHECK_FALSE(std::filesystem::exists(dir / "x.lvl"));
+        // info --startup says how the hierarchy was made ready.
+        const auto j = nlohmann::json::parse(run_cli("info --json --startup " + v2).out);
+        CHECK(j["startup"]["hierarchy_ms"].get<double>() >= 0.0);
+        CHECK(run_cli("info --startup " + v2).out.find("(stored)") != std::string::npos);
+        CHECK(run_cli("info --startup " + v1).out.find("(built)") != std::string::npos);
     }
 
     TEST_CASE("import applies the scale, the up axis, the cell size and the flag rules") {

@@ -1,15 +1,20 @@
-// levelsweep import: a mesh file (OBJ, PLY, glTF, anything Assimp reads) to a .lvl.
+// levelsweep import: a mesh file (OBJ, PLY, glTF, anything Assimp reads) to a
+// .lvl; or a level file to a level file, its hierarchy stored (or dropped).
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "io/level_input.hpp"
 #include "io/level_output.hpp"
 #include "io/output_file.hpp"
 #include "io/same_file.hpp"
 #include "options.hpp"
+#include "levelsweep/file_kind.hpp"
 #include "levelsweep/import.hpp"
 
 namespace levelsweep::cli {
@@ -58,9 +63,32 @@ ImportOptions options_of(const ImportArgs& a) {
     return o;
 }
 
+// A level file given as the input: the same level written again, with its
+// hierarchy stored or without it (the mesh's options have nothing to act on).
+void import_level_file(const ImportArgs& a) {
+    const ImportArgs mesh_defaults;
+    if (a.reader != mesh_defaults.reader || a.up != mesh_defaults.up || a.scale != mesh_defaults.scale ||
+        a.cell_size != mesh_defaults.cell_size || !a.two_sided.empty() || !a.one_sided.empty() || !a.disabled.empty() ||
+        !a.enabled.empty() || !a.special.empty() || !a.materials.empty())
+        throw std::runtime_error(a.in +
+                                 " is a level file: --reader, --up, --scale, --cell-size, the flag rules and "
+                                 "--material apply to a mesh, not to a level");
+    OutputFile out(a.out, OutputContent::binary, "a level file");
+    const Level level = open_level(a.in);
+    out.write([&](const std::filesystem::path& path) { write_level_file(level, path, !a.no_hierarchy); });
+    out.commit();
+    std::cout << a.out << ": " << level.triangle_count() << " triangles, " << level.vertex_count()
+              << " vertices from the level file " << a.in << ", "
+              << (a.no_hierarchy ? "no hierarchy stored" : "its hierarchy stored") << "\n";
+}
+
 void run_import(const ImportArgs& a) {
-    const ImportOptions o = options_of(a);
     refuse_overwriting_inputs({a.in}, {a.out});
+    if (file_kind(a.in) == FileKind::level) {
+        import_level_file(a);
+        return;
+    }
+    const ImportOptions o = options_of(a);
     OutputFile out(a.out, OutputContent::binary, "a level file");
     const ImportResult r = import_level(a.in, o);
     out.write([&](const std::filesystem::path& path) { write_level_file(r.level, path, !a.no_hierarchy); });
@@ -85,9 +113,11 @@ void run_import(const ImportArgs& a) {
 }  // namespace
 
 void add_import_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("import", "Import a mesh file (OBJ, PLY, glTF, ... via Assimp) into a .lvl level");
+    auto* cmd = app.add_subcommand("import",
+                                   "Import a mesh file (OBJ, PLY, glTF, ... via Assimp) into a .lvl level, or write a "
+                                   "level file again with its hierarchy stored (or, --no-hierarchy, without)");
     auto a = std::make_shared<ImportArgs>();
-    cmd->add_option("in", a->in, "The mesh file")->required();
+    cmd->add_option("in", a->in, "The mesh file, or a level file")->required();
     cmd->add_option("out", a->out, "The .lvl file to write")->required();
     cmd->add_option("--reader", a->reader, "auto (by extension), obj, ply or assimp")
         ->check(CLI::IsMember({"auto", "obj", "ply", "assimp"}))
