@@ -62,6 +62,8 @@ std::uint64_t element_count(Section s, const Level& level, std::span<const std::
 
 }  // namespace
 
+std::vector<std::byte> serialize_level(const Level& level) { return serialize_level(level, level.stored_hierarchy()); }
+
 std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy) {
     if (const auto f = hierarchy.empty() ? std::nullopt : find_hierarchy_fault(hierarchy, level))
         throw LevelBuildError("the hierarchy to store: word " + std::to_string(f->word) + ": " + f->reason);
@@ -97,6 +99,10 @@ std::vector<std::byte> serialize_level(const Level& level, std::span<const std::
     w.patch(at_table_crc, crc32_of(all.subspan(header_size, table_size)), 4);
     w.patch(at_header_crc, crc32_of(all.subspan(0, at_header_crc)), 4);
     return std::move(w.bytes());
+}
+
+void save_level(const Level& level, const std::filesystem::path& path) {
+    save_level(level, path, level.stored_hierarchy());
 }
 
 void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy) {

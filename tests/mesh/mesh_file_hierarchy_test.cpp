@@ -66,6 +66,9 @@ TEST_SUITE("mesh file") {
             CHECK(back.checksum() == level.checksum());
             CHECK(Words(back.stored_hierarchy().begin(), back.stored_hierarchy().end()) == h);
             CHECK(load_level_from_memory(v1, "test.lvl").stored_hierarchy().empty());
+            // A loaded level saved again keeps the hierarchy its file stored, unless told otherwise.
+            CHECK(serialize_level(back) == v2);
+            CHECK(serialize_level(back, {}) == v1);
             CHECK(back.memory_bytes() == level.memory_bytes() + 4 * h.size());
         }
     }
@@ -73,7 +76,7 @@ TEST_SUITE("mesh file") {
     TEST_CASE("a level without enabled triangles stores no hierarchy") {
         const Level empty;
         CHECK(!find_hierarchy_fault({}, empty));
-        CHECK(get_le(serialize_level(empty, {}), 8, 4) == 1);
+        CHECK(get_le(serialize_level(empty), 8, 4) == 1);
         Words one(sh::node_words);
         CHECK(find_hierarchy_fault(one, empty)->reason == "the level has no enabled triangle, so no node");
     }

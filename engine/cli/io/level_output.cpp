@@ -10,9 +10,12 @@
 namespace levelsweep::cli {
 
 void write_level_file(const Level& level, const std::filesystem::path& path, bool store_hierarchy) {
-    const std::vector<std::uint32_t> hierarchy =
-        store_hierarchy ? BatchLevel(level).hierarchy_words() : std::vector<std::uint32_t>{};
-    save_level(level, path, hierarchy);
+    if (!store_hierarchy)
+        save_level(level, path, {});
+    else if (!level.stored_hierarchy().empty())
+        save_level(level, path);  // the one its file stored, checked at its load
+    else
+        save_level(level, path, BatchLevel(level).hierarchy_words());
 }
 
 }  // namespace levelsweep::cli

@@ -39,12 +39,17 @@ struct LoadOptions {
     bool verify_checksums = true;
 };
 
-// The file's bytes for a level, with a hierarchy to store beside it
-// (stored_hierarchy.hpp: engine/query's hierarchy_words), or none; a hierarchy
-// that is not the level's throws LevelBuildError.
-std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy = {});
-// Writes the file; throws LevelFileError when the file cannot be written.
-void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy = {});
+// The file's bytes for a level, with the hierarchy it holds (the one its file
+// stored: a level loaded and saved keeps it), or none.
+std::vector<std::byte> serialize_level(const Level& level);
+// The same with `hierarchy` stored beside the level instead (stored_hierarchy.hpp:
+// engine/query's BatchLevel::hierarchy_words), or none when it is empty; a
+// hierarchy that is not the level's throws LevelBuildError.
+std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy);
+// Writes the file (the level's own hierarchy, or `hierarchy`, as above);
+// throws LevelFileError when the file cannot be written.
+void save_level(const Level& level, const std::filesystem::path& path);
+void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy);
 
 // Reads a file (memory-mapped where the system allows, read otherwise).
 Level load_level(const std::filesystem::path& path, const LoadOptions& options = {});
