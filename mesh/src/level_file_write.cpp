@@ -60,13 +60,18 @@ std::uint64_t element_count(Section s, const Level& level, std::span<const std::
     return 0;
 }
 
-}  // namespace
+// Writes the bytes, every step checked.
+void write_file(const std::vector<std::byte>& bytes, const std::filesystem::path& path) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), &std::fclose);
+    if (!f) throw LevelFileError(path.string(), 0, std::string("cannot open for writing: ") + std::strerror(errno));
+    if (std::fwrite(bytes.data(), 1, bytes.size(), f.get()) != bytes.size() || std::fflush(f.get()) != 0)
+        throw LevelFileError(path.string(), 0, std::string("cannot write: ") + std::strerror(errno));
+    if (std::fclose(f.release()) != 0)  // checked too: some file systems report a failed write only here
+        throw LevelFileError(path.string(), 0, std::string("cannot write: ") + std::strerror(errno));
+}
 
-std::vector<std::byte> serialize_level(const Level& level) { return serialize_level(level, level.stored_hierarchy()); }
-
-std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy) {
-    if (const auto f = hierarchy.empty() ? std::nullopt : find_hierarchy_fault(hierarchy, level))
-        throw LevelBuildError("the hierarchy to store: word " + std::to_string(f->word) + ": " + f->reason);
+// The file's bytes with `hierarchy`, which the caller has checked against the level.
+std::vector<std::byte> serialize_checked(const Level& level, std::span<const std::uint32_t> hierarchy) {
     // Version 1 without a hierarchy, so that earlier readers read it.
     const std::uint32_t version = hierarchy.empty() ? 1 : level_file_version;
     const std::size_t sections = sections_of(version), table_size = sections * entry_size;
@@ -101,18 +106,23 @@ std::vector<std::byte> serialize_level(const Level& level, std::span<const std::
     return std::move(w.bytes());
 }
 
-void save_level(const Level& level, const std::filesystem::path& path) {
-    save_level(level, path, level.stored_hierarchy());
+}  // namespace
+
+// The level's own hierarchy was checked when its file was loaded; one given is checked here.
+std::vector<std::byte> serialize_level(const Level& level) {
+    return serialize_checked(level, level.stored_hierarchy());
 }
 
+std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy) {
+    if (const auto f = hierarchy.empty() ? std::nullopt : find_hierarchy_fault(hierarchy, level))
+        throw LevelBuildError("the hierarchy to store: word " + std::to_string(f->word) + ": " + f->reason);
+    return serialize_checked(level, hierarchy);
+}
+
+void save_level(const Level& level, const std::filesystem::path& path) { write_file(serialize_level(level), path); }
+
 void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy) {
-    const std::vector<std::byte> bytes = serialize_level(level, hierarchy);
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), &std::fclose);
-    if (!f) throw LevelFileError(path.string(), 0, std::string("cannot open for writing: ") + std::strerror(errno));
-    if (std::fwrite(bytes.data(), 1, bytes.size(), f.get()) != bytes.size() || std::fflush(f.get()) != 0)
-        throw LevelFileError(path.string(), 0, std::string("cannot write: ") + std::strerror(errno));
-    if (std::fclose(f.release()) != 0)  // checked too: some file systems report a failed write only here
-        throw LevelFileError(path.string(), 0, std::string("cannot write: ") + std::strerror(errno));
+    write_file(serialize_level(level, hierarchy), path);
 }
 
 }  // namespace levelsweep
