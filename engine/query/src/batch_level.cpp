@@ -94,21 +94,22 @@ const PackedLevel& BatchLevel::hierarchy() const {
             PackedLevel& d = hierarchy_->packed;
             const std::uint32_t count = level.triangle_count();
             d.records.assign(std::size_t{count} * simd::record::floats, 0.0f);
-            const bool stored = hierarchy_stored();
-            std::vector<detail::TriangleBox> boxes;
-            boxes.reserve(stored ? 0 : enabled_);
-            for (std::uint32_t t = 0; t < count; ++t) {
+            for (std::uint32_t t = 0; t < count; ++t)
                 write_record(level, t, d.records.data() + std::size_t{t} * simd::record::floats);
-                if (stored || !enabled(level, t)) continue;
+            if (hierarchy_stored()) {
+                adopt_stored(level.stored_hierarchy(), d.nodes);
+                return;
+            }
+            std::vector<detail::TriangleBox> boxes;
+            boxes.reserve(enabled_);
+            for (std::uint32_t t = 0; t < count; ++t) {
+                if (!enabled(level, t)) continue;
                 const Vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
                 boxes.push_back({{std::min({a.x, b.x, c.x}), std::min({a.y, b.y, c.y}), std::min({a.z, b.z, c.z})},
                                  {std::max({a.x, b.x, c.x}), std::max({a.y, b.y, c.y}), std::max({a.z, b.z, c.z})},
                                  t});
             }
-            if (stored)
-                adopt_stored(level.stored_hierarchy(), d.nodes);
-            else
-                detail::build_hierarchy(boxes, d.nodes);
+            detail::build_hierarchy(boxes, d.nodes);
         });
         hierarchy_->done.store(true, std::memory_order_release);
     });

@@ -139,7 +139,7 @@ void set_slabs(CellWalkReach& r, const Vec3& move) {
 }  // namespace
 
 CellWalkReach cell_walk_reach(float extent, const Query& q) {
-    const float m = abs_margin(extent, q);
+    const float m = abs_margin(extent, q), length = length_of(q.move);
     CellWalkReach r;
     Vec3 grow;
     float size = 0.0f;
@@ -147,18 +147,12 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
         case QueryKind::sphere_sweep:
         case QueryKind::ray:
         case QueryKind::capsule_sweep: {
-            // The same growth on every axis: one sum, one length (the general
-            // case below gives these very values: x * 1 = x, max(g, g, g) = g).
             r.c = q.kind == QueryKind::capsule_sweep ? capsule_sphere_centre(q) : q.start;
             r.M = q.move;
-            const float radius = q.kind == QueryKind::ray ? 0.0f : q.radius, g = radius + m;
-            const float length = length_of(q.move), growth = reach_growth(g, length + radius);
-            r.growth = {growth, growth, growth};
-            const Vec3 end = r.c + r.M;
-            r.box = {min3(r.c, end) - r.growth, max3(r.c, end) + r.growth};
-            r.slab = length > 2.0f * g;
-            if (r.slab) set_slabs(r, q.move);
-            return r;
+            const float radius = q.kind == QueryKind::ray ? 0.0f : q.radius;
+            grow = (radius + m) * Vec3{1, 1, 1};
+            size = length + radius;
+            break;
         }
         case QueryKind::sphere_overlap:
             r.c = q.start;
@@ -170,7 +164,7 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
             r.M = q.move;
             const Vec3 extent3 = box_extent(q);
             grow = 1.01f * extent3 + Vec3{m, m, m};
-            size = length_of(q.move) + std::max({extent3.x, extent3.y, extent3.z});
+            size = length + std::max({extent3.x, extent3.y, extent3.z});
             break;
         }
     }
@@ -179,8 +173,8 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
     r.box = {min3(r.c, end) - r.growth, max3(r.c, end) + r.growth};
     // Along a move long beside the shape, the segment's own slabs prune what
     // its box lets through (as the hierarchy's traversal does).
-    r.slab = length_of(q.move) > 2.0f * std::max({grow.x, grow.y, grow.z});
-    if (r.slab) set_slabs(r, q.move);
+    r.slab = length > 2.0f * std::max({grow.x, grow.y, grow.z});
+    if (r.slab) set_slabs(r, q.move);  // the reciprocals only where the slab test reads them
     return r;
 }
 

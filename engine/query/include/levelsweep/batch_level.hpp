@@ -13,8 +13,8 @@
 // the triangles and one over the cells; the packed triangles and the
 // hierarchy are built when a query first needs them (hierarchy()), on the
 // threads of the task arena that query runs in. A hierarchy the level's file
-// stored (Level::stored_hierarchy) is taken as it is, not built again. It is immutable otherwise, and
-// any number of threads may query one at once.
+// stored (Level::stored_hierarchy) is taken as it is, not built again. It is
+// immutable otherwise, and any number of threads may query one at once.
 #pragma once
 
 #include <cstddef>
