@@ -70,9 +70,12 @@ float reach_growth(float grow, float size) { return 1.01f * (grow + rel_margin *
 
 // The most cells a query's walk may cover and still take the cell walk: past
 // it, the hierarchy finds the few triangles the shape can touch faster than
-// the walk reads every list of its box (bench_scenarios' long sets).
-constexpr float cell_walk_max_cells = 512.0f;
-constexpr float cell_walk_max_ray_cells = 96.0f;
+// the walk reads every list of its box. Measured (docs/performance.md, "The
+// route"): bench_scenarios' long sets ran 3-4x faster with these than with
+// 512 and 96, and the gameplay traces' sweeps (jumps, strikes, walks of at
+// most 16 cells) the same.
+constexpr float cell_walk_max_cells = 16.0f;
+constexpr float cell_walk_max_ray_cells = 8.0f;
 
 // The cells a query's walk covers: its box's, or about those a ray's segment
 // crosses (one per slab it enters on each axis).
