@@ -233,6 +233,43 @@ TEST_SUITE("batch differential") {
         CHECK(with_contacts > scaled(30000) / 10);
     }
 
+    // The route (batch_plan.cpp, batch_route): a move of many cells searches the
+    // hierarchy, where a closest query stops at its first contact. Were such
+    // moves walked cell by cell, every entry of their boxes would be read and
+    // closest would run every kernel call all-contacts runs (the slowdown of
+    // the long sets docs/performance.md, "The route", records).
+    TEST_CASE("long sphere sweeps and rays search the hierarchy: closest runs fewer kernels than all-contacts") {
+        PathPair pair(street());
+        auto rng = seeded_rng(606);
+        for (Isa isa : batch_isas()) {
+            CAPTURE(isa_name(isa));
+            std::uint64_t all_calls = 0, closest_calls = 0, reference_calls = 0;
+            int with_contacts = 0;
+            for (int i = 0; i < 400; ++i) {
+                const QueryKind kind = i % 2 ? QueryKind::sphere_sweep : QueryKind::ray;
+                Query q = random_query(rng, street(), kind, Quirks::faithful());
+                const float length = std::sqrt(dot(q.move, q.move));
+                if (!(length > 0.0f)) continue;
+                // 4 to 10 m: tens to hundreds of the street's cells, few for the hierarchy.
+                q.move = (uniform(rng, 4.0f, 10.0f) / length) * q.move;
+                const Answer all = pair.batch(q, isa);
+                reference_calls += pair.reference(q).result.stats.kernel_calls;
+                q.settings.collect = Collect::closest;
+                const Answer closest = pair.batch(q, isa);
+                REQUIRE(answer_difference(closest, pair.reference(q)) == "");
+                all_calls += all.result.stats.kernel_calls;
+                closest_calls += closest.result.stats.kernel_calls;
+                with_contacts += all.result.count > 1 ? 1 : 0;
+            }
+            MESSAGE(isa_name(isa) << ": kernel calls, reference " << reference_calls << ", batch all-contacts "
+                                  << all_calls << ", batch closest " << closest_calls << "; " << with_contacts
+                                  << " queries with more than one contact");
+            REQUIRE(with_contacts > 40);
+            CHECK(all_calls < reference_calls);
+            CHECK(closest_calls < all_calls);
+        }
+    }
+
     TEST_CASE("batch path = reference path: a generated street, every kind, every ISA") {
         compare_paths(street(), "street", 601, scaled(60000));
     }
