@@ -244,7 +244,7 @@ TEST_SUITE("batch differential") {
         for (Isa isa : batch_isas()) {
             CAPTURE(isa_name(isa));
             std::uint64_t all_calls = 0, closest_calls = 0, reference_calls = 0;
-            int with_contacts = 0;
+            int several_contacts = 0;
             for (int i = 0; i < 400; ++i) {
                 const QueryKind kind = i % 2 ? QueryKind::sphere_sweep : QueryKind::ray;
                 Query q = random_query(rng, street(), kind, Quirks::faithful());
@@ -259,12 +259,12 @@ TEST_SUITE("batch differential") {
                 REQUIRE(answer_difference(closest, pair.reference(q)) == "");
                 all_calls += all.result.stats.kernel_calls;
                 closest_calls += closest.result.stats.kernel_calls;
-                with_contacts += all.result.count > 1 ? 1 : 0;
+                several_contacts += all.result.count > 1 ? 1 : 0;
             }
             MESSAGE(isa_name(isa) << ": kernel calls, reference " << reference_calls << ", batch all-contacts "
-                                  << all_calls << ", batch closest " << closest_calls << "; " << with_contacts
+                                  << all_calls << ", batch closest " << closest_calls << "; " << several_contacts
                                   << " queries with more than one contact");
-            REQUIRE(with_contacts > 40);
+            REQUIRE(several_contacts > 40);
             CHECK(all_calls < reference_calls);
             CHECK(closest_calls < all_calls);
         }
