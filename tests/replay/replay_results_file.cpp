@@ -3,6 +3,8 @@
 // interrupted file, version 1 files, and the broken-file corpus: every
 // truncation, every flipped byte, and each header and record field out of range.
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <bit>
 #include <memory>
@@ -660,6 +662,48 @@ TEST_SUITE("replay result file") {
         REQUIRE(back.truncation);
         CHECK(mentions(*back.truncation, "vouches for 4 records, the file holds 3"));
         std::filesystem::remove(path);
+    }
+
+    TEST_CASE("checkpoints between records through a descriptor: the bytes of the path's writer; appending refused") {
+        const auto by_path = temp_path("checkpoints_path.lsr"), by_fd = temp_path("checkpoints_fd.lsr");
+        const ResultFileHeader h = sample_header();
+        auto write_all = [&](ResultFileWriter& w) {
+            std::mt19937 rng(9);
+            for (std::uint64_t i = 0; i < 40; ++i) {
+                w.write(random_record(rng, i, i % 5));
+                if (i % 7 == 6) w.checkpoint({i + 1, i + 1, {100 * i, 1, 2}});  // over the run block, mid-file
+            }
+            w.close();
+        };
+        {
+            ResultFileWriter w(by_path, h);
+            write_all(w);
+        }
+        const int fd = ::open(by_fd.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+        REQUIRE(fd >= 0);
+        {
+            ResultFileWriter w(fd, by_fd.string(), h);
+            write_all(w);
+        }
+        ::close(fd);
+        CHECK(read_bytes(by_fd) == read_bytes(by_path));
+        const ReadBack back = read_results(by_fd);
+        CHECK(back.end == ResultsEnd::complete);
+        CHECK(back.records.size() == 40);
+        CHECK(back.header.checkpoint == ResultCheckpoint{35, 35, {3400, 1, 2}});
+        // With O_APPEND every write lands at the end, the checkpoint's too.
+        const int appending = ::open(by_fd.c_str(), O_RDWR | O_APPEND);
+        REQUIRE(appending >= 0);
+        try {
+            ResultFileWriter w(appending, by_fd.string(), h);
+            FAIL("a descriptor opened for appending was taken");
+        } catch (const ReplayFileError& e) {
+            CHECK(mentions(e, "appending"));
+        }
+        ::close(appending);
+        CHECK(read_bytes(by_fd) == read_bytes(by_path));  // left as it was
+        std::filesystem::remove(by_path);
+        std::filesystem::remove(by_fd);
     }
 
     TEST_CASE("the trailer: its count must be the records read, and nothing may follow it") {

@@ -3,6 +3,7 @@
 // output is plain.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libdeflate.h>
@@ -51,6 +52,11 @@ public:
     // The same through a duplicate of an open descriptor (read and write).
     OutStream(int fd, std::string name, std::uint64_t keep, std::size_t buffer_bytes)
         : name_(std::move(name)), offset_(keep) {
+        // Appending, a write lands at the end wherever it is aimed (pwrite
+        // too, on Linux), and patch() could not rewrite the header.
+        const int flags = ::fcntl(fd, F_GETFL);
+        if (flags >= 0 && (flags & O_APPEND) != 0)
+            throw ReplayFileError(name_, 0, "cannot write through a descriptor opened for appending (O_APPEND)");
         const int copy = ::dup(fd);
         if (copy >= 0) file_ = ::fdopen(copy, "r+b");
         if (!file_) {
@@ -82,10 +88,19 @@ public:
         }
         offset_ += bytes.size();
     }
+    // Bytes written over the file's at `at` (a header's count, a checkpoint),
+    // the stream left at the end. With pwrite(2), not stdio's seeks: on a
+    // stream open for reading too, fseek reads a buffer's worth back (a
+    // megabyte) to land, and the result file patches after every chunk.
     void patch(std::uint64_t at, std::span<const std::byte> bytes) {
-        if (std::fseek(file_, static_cast<long>(at), SEEK_SET) != 0 ||
-            std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() || std::fseek(file_, 0, SEEK_END) != 0)
-            fail(at, "write failed");
+        flush();
+        for (std::size_t done = 0; done < bytes.size();) {
+            const ssize_t n =
+                ::pwrite(::fileno(file_), bytes.data() + done, bytes.size() - done, static_cast<off_t>(at + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail(at + done, "write failed");
+            done += static_cast<std::size_t>(n);
+        }
     }
     void flush() {
         if (std::fflush(file_) != 0) fail(offset_, "flush failed");
