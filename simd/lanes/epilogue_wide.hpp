@@ -15,9 +15,6 @@
 
 namespace levelsweep::simd {
 
-// A survivor's flip (bit 31) and marks in one word.
-inline constexpr std::uint32_t survivor_flip_bit = 0x80000000u;
-
 // Appends the passing lanes of `slot` (their slots, flip and marks, and their
 // entry fractions from `entry`); returns how many.
 template <class A>

@@ -81,6 +81,9 @@ struct LaneHit {
     bool scalar = false;
 };
 
+// A survivor's flip (bit 31) and marks in one word.
+inline constexpr std::uint32_t survivor_flip_bit = 0x80000000u;
+
 // Buffers owned by the caller's scratch, each with room for every slot plus
 // one block (no allocation per query).
 struct LaneBuffers {
