@@ -27,10 +27,8 @@ QueryResult run_query_batch(const BatchLevel& level, const Query& q, std::span<M
     const simd::LaneTable* table = detail::lane_table_for(isa);
     if (table == nullptr && isa != Isa::scalar)
         throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
-    // The scalar ISA, and the queries whose walk would test every entry anyway
-    // (its reach test passing each one): the reference path's query itself.
-    if (isa == Isa::scalar || detail::reaches_every_entry(q))
-        return run_query(level.level(), q, out, scratch.impl().reference);
+    // The scalar ISA: the reference path's query itself.
+    if (isa == Isa::scalar) return run_query(level.level(), q, out, scratch.impl().reference);
     QueryResult result;
     Bounds bounds;
     result.status = validate_query(q, bounds);

@@ -13,14 +13,7 @@ namespace levelsweep::detail {
 // The pruned path: the hierarchy's candidates, filtered and evaluated in
 // lanes; each contact ranked by where the reference walk finds it.
 std::span<MeshContact> BatchRun::pruned(bool& overflow) {
-    simd::LaneBuffers buf;
-    buf.candidates = s_.candidates.data();
-    buf.candidate_entry = s_.candidate_entry.data();
-    buf.survivors = s_.survivors.data();
-    buf.survivor_bits = s_.survivor_bits.data();
-    buf.survivor_entry = s_.survivor_entry.data();
-    buf.stack = s_.stack.data();
-    buf.hits = s_.hits.data();
+    simd::LaneBuffers buf = lane_buffers();
     isa_.select(*data_, plan_, buf);
     s_.ranked.clear();
     if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
@@ -32,6 +25,19 @@ std::span<MeshContact> BatchRun::pruned(bool& overflow) {
     result_.stats.kernel_calls = buf.kernel_calls;
     overflow = s_.ranked.overflow();
     return s_.ranked.in_discovery_order();
+}
+
+// The scratch's buffers, as the lanes take them.
+simd::LaneBuffers BatchRun::lane_buffers() {
+    simd::LaneBuffers buf;
+    buf.candidates = s_.candidates.data();
+    buf.candidate_entry = s_.candidate_entry.data();
+    buf.survivors = s_.survivors.data();
+    buf.survivor_bits = s_.survivor_bits.data();
+    buf.survivor_entry = s_.survivor_entry.data();
+    buf.stack = s_.stack.data();
+    buf.hits = s_.hits.data();
+    return buf;
 }
 
 void BatchRun::sweep_all(simd::LaneBuffers& buf) {

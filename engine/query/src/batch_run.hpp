@@ -43,6 +43,7 @@ struct BatchScratch::Impl {
         }
         const std::size_t nodes = level.hierarchy().nodes.size() + 1;
         if (stack.size() < nodes) stack.resize(nodes);
+        if (box_slot.size() < level.level().triangle_count()) box_slot.resize(level.level().triangle_count());
     }
 
     QueryScratch reference;  // the reference path (Isa::scalar), and the cell walk's visited bits and gather
@@ -53,6 +54,8 @@ struct BatchScratch::Impl {
     std::vector<std::uint32_t> stack;
     std::vector<simd::LaneHit> hits;
     std::array<detail::SurvivorOrder, mesh_contact_capacity> closest_order;  // a closest query's survivors
+    // Per triangle, 0 between queries: the box walk's place of its kernel answer (batch_box_walk.cpp).
+    std::vector<std::uint32_t> box_slot;
     detail::RankedContacts ranked;
 };
 
@@ -72,19 +75,26 @@ public:
           result_(result),
           direction_(normalize_rsqrt(q.move)) {}
 
-    // The route batch_route chooses (batch_plan.hpp); the hierarchy and the
-    // lanes' plan only for the pruned search.
+    // A box sweep whose walk tests every entry walks as the reference does,
+    // its kernel in lanes; the others take the route batch_route chooses
+    // (batch_plan.hpp). The packed triangles, the hierarchy and the lanes'
+    // plan only where lanes run.
     std::span<MeshContact> run(bool& overflow) {
-        if (batch_route(batch_, q_, walked_) == BatchRoute::cell_walk) return cell_walk(overflow);
+        const bool every_entry = reaches_every_entry(q_);
+        if (!every_entry && batch_route(batch_, q_, walked_) == BatchRoute::cell_walk) return cell_walk(overflow);
         s_.size_for_hierarchy(batch_);
         data_ = &batch_.hierarchy();
         plan_ = make_lane_plan(batch_, q_);
-        return pruned(overflow);
+        return every_entry ? box_walk(overflow) : pruned(overflow);
     }
 
 private:
     // batch_cell_walk.cpp
     std::span<MeshContact> cell_walk(bool& overflow);
+
+    // batch_box_walk.cpp
+    std::span<MeshContact> box_walk(bool& overflow);
+    simd::LaneBuffers lane_buffers();
 
     // batch_pruned.cpp
     std::span<MeshContact> pruned(bool& overflow);

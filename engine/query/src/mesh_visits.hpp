@@ -141,6 +141,16 @@ struct SphereVisit {
     }
 };
 
+// The box sweep's filters before its kernel: the flags (no counterpart of
+// the sphere's option 0x8000, 0x003486e8-0x003486fc) and the side and
+// direction tests, the side taken at the box centre (0x003487b8-0x003487ec),
+// no marks. Whether the triangle reaches the kernel, and flipped or not.
+inline std::optional<FaceTest> box_reaches_kernel(const Level& level, const QuerySettings& s, const Vec3& centre,
+                                                  const Vec3& M, std::uint32_t tri) {
+    if (!passes_flags(level.flags(tri), skips_special(s, false))) return std::nullopt;
+    return face_test(level.normal(tri), level.plane(tri), level.flags(tri), centre, M, false);
+}
+
 // PhysicsMesh_SweepBox, 0x00348530 (Unit 13).
 struct BoxVisit {
     const VisitContext& x;
@@ -148,24 +158,26 @@ struct BoxVisit {
     Vec3 M, direction;
 
     Counter operator()(std::uint32_t tri) const {
-        const Level& level = x.level;
-        const QuerySettings& s = x.s;
         if (x.visited.test_and_set(tri)) return Counter::advanced;
-        // No counterpart of the sphere's option 0x8000 (0x003486e8-0x003486fc).
-        if (!passes_flags(level.flags(tri), skips_special(s, false))) return Counter::advanced;
-        // The side is taken at the box centre (0x003487b8-0x003487ec); no marks.
-        const auto face = face_test(level.normal(tri), level.plane(tri), level.flags(tri), box.centre, M, false);
+        const auto face = box_reaches_kernel(x.level, x.s, box.centre, M, tri);
         if (!face) return Counter::advanced;
-        const WorkingTriangle t = level_triangle(level, tri, face->flipped);
+        return kernel(tri, face->flipped, std::numeric_limits<float>::quiet_NaN());
+    }
+
+    // Past the filters: the kernel and its contact. `known`, unless NaN, is
+    // the kernel's answer, computed before (the batch path's box walk).
+    Counter kernel(std::uint32_t tri, bool flipped, float known) const {
+        const Level& level = x.level;
         x.kernel_call(tri);
-        const float f = sweep_box_triangle(box, t, M, s.quirks);
+        const float f =
+            std::isnan(known) ? sweep_box_triangle(box, level_triangle(level, tri, flipped), M, x.s.quirks) : known;
         const bool in_range = f >= 0.0f && f <= 1.0f;
         x.kernel_done(tri, KernelBranch::box_triangle, in_range, f);
         if (in_range) {
             MeshContact contact = x.contact(tri);
             contact.fraction = f;
-            contact.normal = xyz(t.n);
-            contact.point = box.centre + f * M;  // the box centre at contact
+            contact.normal = xyz(level_triangle(level, tri, flipped).n);  // CollTri_Flip's, where flipped
+            contact.point = box.centre + f * M;                           // the box centre at contact
             contact.direction = direction;
             x.keep(contact, HitBranch::box_triangle);
             return Counter::advanced;
