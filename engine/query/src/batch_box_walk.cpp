@@ -17,6 +17,8 @@
 // visited by the reference visit itself, and a lane the wide kernel leaves to
 // the scalar one runs the scalar kernel in the walk.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <limits>
 
 #include "batch_run.hpp"
@@ -31,6 +33,7 @@ namespace {
 // or visited already: either way the visit leaves the counter advanced); or
 // 1 + its place among the lanes' survivors, with the side it is seen from.
 constexpr std::uint32_t unseen = 0, done = ~0u, flipped_bit = 1u << 31;
+namespace record = simd::record;
 
 // BoxVisit (mesh_visits.hpp) with the answers known: a slot doubles as its
 // triangle's visited bit.
@@ -80,21 +83,41 @@ std::span<MeshContact> BatchRun::box_walk(bool& overflow) {
         std::uint32_t* slot = s_.box_slot.data();
         std::uint32_t* seen = buf.candidates;
         std::size_t seen_count = 0;
-        grid.for_each_cell(walked_, [&](std::size_t cell) {
-            for (const std::uint32_t tri : grid.list(cell)) {
-                if (slot[tri] != unseen) continue;
-                seen[seen_count++] = tri;
-                const auto face = box_reaches_kernel(level_, s, box.centre, q_.move, tri);
-                if (!face) {
-                    slot[tri] = done;
-                    continue;
+        // The lists' places are all asked for before any list is read: a box's
+        // cells are seldom in the cache, and so their misses overlap.
+        const std::uint32_t* words = grid.words().data();
+        std::array<std::uint32_t, 64> at;
+        std::size_t places = 0;
+        auto read_lists = [&] {
+            for (std::size_t c = 0; c < places; ++c) {
+                const std::uint32_t* list = words + at[c];
+                for (const std::uint32_t tri : std::span(list + 1, *list)) {
+                    if (slot[tri] != unseen) continue;
+                    seen[seen_count++] = tri;
+                    // The filters' fields from the packed record, which the lanes read next.
+                    const float* r = data_->record_at(tri);
+                    const auto flags = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(r[record::flags]));
+                    const auto face =
+                        box_reaches_kernel(s, box.centre, q_.move, flags,
+                                           Vec3{r[record::n], r[record::n + 1], r[record::n + 2]}, r[record::d]);
+                    if (!face) {
+                        slot[tri] = done;
+                        continue;
+                    }
+                    const auto k = static_cast<std::uint32_t>(buf.survivor_count++);
+                    slot[tri] = (k + 1) | (face->flipped ? flipped_bit : 0u);
+                    buf.survivors[k] = tri;
+                    buf.survivor_bits[k] = face->flipped ? simd::survivor_flip_bit : 0u;
                 }
-                const auto k = static_cast<std::uint32_t>(buf.survivor_count++);
-                slot[tri] = (k + 1) | (face->flipped ? flipped_bit : 0u);
-                buf.survivors[k] = tri;
-                buf.survivor_bits[k] = face->flipped ? simd::survivor_flip_bit : 0u;
             }
+            places = 0;
+        };
+        grid.for_each_cell(walked_, [&](std::size_t cell) {
+            at[places] = grid.list_offset(cell);
+            __builtin_prefetch(words + at[places]);
+            if (++places == at.size()) read_lists();
         });
+        read_lists();
         // Their answers: a contact's fraction, no contact (1e28) for the
         // rest, NaN for a lane left to the scalar kernel.
         isa_.sweep(*data_, plan_, buf, 0, buf.survivor_count);

@@ -144,11 +144,12 @@ struct SphereVisit {
 // The box sweep's filters before its kernel: the flags (no counterpart of
 // the sphere's option 0x8000, 0x003486e8-0x003486fc) and the side and
 // direction tests, the side taken at the box centre (0x003487b8-0x003487ec),
-// no marks. Whether the triangle reaches the kernel, and flipped or not.
-inline std::optional<FaceTest> box_reaches_kernel(const Level& level, const QuerySettings& s, const Vec3& centre,
-                                                  const Vec3& M, std::uint32_t tri) {
-    if (!passes_flags(level.flags(tri), skips_special(s, false))) return std::nullopt;
-    return face_test(level.normal(tri), level.plane(tri), level.flags(tri), centre, M, false);
+// no marks. Whether a triangle of these flags, unit normal and plane reaches
+// the kernel, and flipped or not.
+inline std::optional<FaceTest> box_reaches_kernel(const QuerySettings& s, const Vec3& centre, const Vec3& M,
+                                                  std::uint16_t flags, const Vec3& n, float d) {
+    if (!passes_flags(flags, skips_special(s, false))) return std::nullopt;
+    return face_test(n, d, flags, centre, M, false);
 }
 
 // PhysicsMesh_SweepBox, 0x00348530 (Unit 13).
@@ -159,7 +160,8 @@ struct BoxVisit {
 
     Counter operator()(std::uint32_t tri) const {
         if (x.visited.test_and_set(tri)) return Counter::advanced;
-        const auto face = box_reaches_kernel(x.level, x.s, box.centre, M, tri);
+        const Level& level = x.level;
+        const auto face = box_reaches_kernel(x.s, box.centre, M, level.flags(tri), level.normal(tri), level.plane(tri));
         if (!face) return Counter::advanced;
         return kernel(tri, face->flipped, std::numeric_limits<float>::quiet_NaN());
     }
