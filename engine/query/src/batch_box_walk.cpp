@@ -89,6 +89,9 @@ std::span<MeshContact> BatchRun::box_walk(bool& overflow) {
         std::array<std::uint32_t, 64> at;
         std::size_t places = 0;
         auto read_lists = [&] {
+            for (std::size_t c = 0; c < places; ++c)  // and so are the records the lists name
+                for (const std::uint32_t tri : std::span(words + at[c] + 1, words[at[c]]))
+                    __builtin_prefetch(data_->record_at(tri));
             for (std::size_t c = 0; c < places; ++c) {
                 const std::uint32_t* list = words + at[c];
                 for (const std::uint32_t tri : std::span(list + 1, *list)) {

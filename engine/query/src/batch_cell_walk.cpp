@@ -12,8 +12,8 @@
 // would find no contact; and a sphere kernel that finds none leaves the cell
 // counter alone only on a fraction above 1, which needs a contact within the
 // move). A box sweep with the counter bug never walks here: every miss of its
-// kernel counts, so every entry would pass, and the batch path runs the
-// reference path's query for it (batch_plan.hpp, reaches_every_entry). An
+// kernel counts, so every entry would pass, and it takes the box walk
+// (batch_box_walk.cpp; batch_plan.hpp, reaches_every_entry). An
 // entry passed over gives no contact and advances the counter
 // at every read of it, visited or not; so the entries that reach a visit are
 // the only ones whose visited bits decide anything, and they are walked

@@ -120,7 +120,7 @@ bool reaches_every_entry(const Query& q) {
 
 BatchRoute batch_route(const BatchLevel& level, const Query& q, const CellRange& walked) {
     // With the counter bug the walk is the answer's: its reads past a list.
-    // (A box sweep with it never comes here: reaches_every_entry.)
+    // (A box sweep with it never comes here: reaches_every_entry, the box walk.)
     if (q.settings.quirks.has(Quirk::mesh_cell_counter) && q.kind == QueryKind::capsule_sweep)
         return BatchRoute::cell_walk;
     const GridGeometry& g = level.level().grid().geometry();
@@ -230,7 +230,7 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q) {
             p.box = q.box();
             p.c = p.box.centre;
             // A contact is a true touch of the swept box, within its bounds
-            // (the others run on the reference path: reaches_every_entry).
+            // (the others take the box walk, which reads no reach: reaches_every_entry).
             const Vec3 extent = box_extent(q);
             set_segment_reach(p, 1.01f * extent + Vec3{m, m, m},
                               length_of(p.M) + std::max({extent.x, extent.y, extent.z}));

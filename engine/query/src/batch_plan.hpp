@@ -20,9 +20,9 @@ simd::LanePlan make_lane_plan(const BatchLevel& level, const Query& q);
 // How a query runs on the batch path: the reference's own cell walk with a
 // reach test per entry (batch_cell_walk.cpp), or the search of the hierarchy
 // (batch_pruned.cpp). The walking capsule sweeps with the counter bug always
-// walk (the bug's reads past a list are the walk's; the box sweeps with it run
-// the reference path's query: reaches_every_entry); the others walk when their
-// cells are few.
+// walk (the bug's reads past a list are the walk's; the box sweeps with it
+// take the box walk: reaches_every_entry); the others walk when their cells
+// are few.
 enum class BatchRoute : std::uint8_t { cell_walk, pruned };
 // `walked`: the cells of the query's box.
 BatchRoute batch_route(const BatchLevel& level, const Query& q, const CellRange& walked);
@@ -31,7 +31,7 @@ BatchRoute batch_route(const BatchLevel& level, const Query& q, const CellRange&
 // that the cell walk has nothing to pass over: a box sweep with the counter
 // bug (every miss of its kernel counts, however far) or whose contacts need
 // not touch the swept box (the zero-speed reset, a skewed box). The batch
-// path runs the reference path's own query for it (batch_path.cpp).
+// path walks it as the reference does, the kernel in lanes (batch_box_walk.cpp).
 bool reaches_every_entry(const Query& q);
 
 // The cell walk's reach: where a triangle's TriangleReach box must lie for the

@@ -1,7 +1,9 @@
 // levelsweep (private): one query on the batch path (batch_path.cpp chooses
-// how it runs): its thread's scratch, its result, and the two ways to run it:
-// the reference's cell walk with a reach test per entry (batch_cell_walk.cpp)
-// and the pruned search over the hierarchy (batch_pruned.cpp), whose lane
+// how it runs): its thread's scratch, its result, and the three ways to run
+// it: the reference's cell walk with a reach test per entry
+// (batch_cell_walk.cpp), the same walk for a box that tests every entry, its
+// kernel answered in lanes before it (batch_box_walk.cpp), and the pruned
+// search over the hierarchy (batch_pruned.cpp), whose lane
 // results become contacts as the reference visits make them
 // (batch_lane_contacts.cpp, mesh_visits.hpp).
 #pragma once
