@@ -119,6 +119,10 @@ TEST_SUITE("batch runner") {
         CHECK(answers(walks, std::vector<Query>(queries.begin(), queries.begin() + 256)) ==
               std::vector<std::uint64_t>(expected.begin(), expected.begin() + 256));
         CHECK_FALSE(batch.hierarchy_built());  // walking capsules never need it
+        std::vector<Query> boxes = bench::random_queries(level, QueryKind::box_sweep, 128);
+        for (Query& q : boxes) q.settings.quirks = Quirks::faithful();
+        CHECK(answers(walks, boxes) == answers(reference, boxes));
+        CHECK_FALSE(batch.hierarchy_built());  // nor faithful boxes (their lanes read the packed triangles alone)
         CHECK(answers(walks, queries) == expected);
         CHECK(batch.hierarchy_built());
     }

@@ -70,8 +70,8 @@ void adopt_stored(std::span<const std::uint32_t> words, AlignedVector<BvhNode>& 
 }  // namespace
 
 struct BatchLevel::Hierarchy {
-    std::once_flag built;
-    std::atomic<bool> done{false};
+    std::once_flag records_built, built;
+    std::atomic<bool> records_done{false}, done{false};
     PackedLevel packed;
 };
 
@@ -87,15 +87,26 @@ BatchLevel::BatchLevel(const Level& level)
 // The records and the hierarchy over the enabled triangles' boxes. Built in
 // isolation (parallel_loop.hpp): a thread waiting for the build's own tasks
 // must not take up another query that waits for the build.
+const PackedLevel& BatchLevel::records() const {
+    std::call_once(hierarchy_->records_built, [this] {
+        const Level& level = *level_;
+        PackedLevel& d = hierarchy_->packed;
+        const std::uint32_t count = level.triangle_count();
+        d.records.assign(std::size_t{count} * simd::record::floats, 0.0f);
+        for (std::uint32_t t = 0; t < count; ++t)
+            write_record(level, t, d.records.data() + std::size_t{t} * simd::record::floats);
+        hierarchy_->records_done.store(true, std::memory_order_release);
+    });
+    return hierarchy_->packed;
+}
+
 const PackedLevel& BatchLevel::hierarchy() const {
+    records();
     std::call_once(hierarchy_->built, [this] {
         isolated([this] {
             const Level& level = *level_;
             PackedLevel& d = hierarchy_->packed;
             const std::uint32_t count = level.triangle_count();
-            d.records.assign(std::size_t{count} * simd::record::floats, 0.0f);
-            for (std::uint32_t t = 0; t < count; ++t)
-                write_record(level, t, d.records.data() + std::size_t{t} * simd::record::floats);
             if (hierarchy_stored()) {
                 adopt_stored(level.stored_hierarchy(), d.nodes);
                 return;
@@ -124,8 +135,9 @@ BatchLevel& BatchLevel::operator=(BatchLevel&&) noexcept = default;
 
 std::size_t BatchLevel::memory_bytes() const {
     std::size_t bytes = walk_->memory_bytes();
-    if (hierarchy_built())
-        bytes += hierarchy_->packed.records.size() * sizeof(float) + hierarchy_->packed.nodes.size() * sizeof(BvhNode);
+    if (hierarchy_->records_done.load(std::memory_order_acquire))
+        bytes += hierarchy_->packed.records.size() * sizeof(float);
+    if (hierarchy_built()) bytes += hierarchy_->packed.nodes.size() * sizeof(BvhNode);
     return bytes;
 }
 

@@ -33,18 +33,26 @@ struct SurvivorOrder {
 struct BatchScratch::Impl {
     explicit Impl(const BatchLevel& level) : reference(level.level()) {}
 
-    // The pruned search's buffers, each with room for every triangle plus one
-    // block and the hierarchy's depth: made when this scratch first runs it
-    // (once: no allocation per query after that).
-    void size_for_hierarchy(const BatchLevel& level) {
+    // The lanes' buffers, each with room for every triangle plus one block:
+    // made when this scratch first runs lanes (once: no allocation per query
+    // after that).
+    void size_for_lanes(const BatchLevel& level) {
         const std::size_t n = level.level().triangle_count() + detail::max_block;
         if (candidates.size() < n) {
             for (auto* v : {&candidates, &survivors, &survivor_bits}) v->resize(n);
             for (auto* v : {&candidate_entry, &survivor_entry}) v->resize(n);
             hits.resize(n);
         }
+    }
+    // And the hierarchy's depth, for the pruned search.
+    void size_for_hierarchy(const BatchLevel& level) {
+        size_for_lanes(level);
         const std::size_t nodes = level.hierarchy().nodes.size() + 1;
         if (stack.size() < nodes) stack.resize(nodes);
+    }
+    // And a slot per triangle, for the box walk.
+    void size_for_box_walk(const BatchLevel& level) {
+        size_for_lanes(level);
         if (box_slot.size() < level.level().triangle_count()) box_slot.resize(level.level().triangle_count());
     }
 
@@ -78,16 +86,21 @@ public:
           direction_(normalize_rsqrt(q.move)) {}
 
     // A box sweep whose walk tests every entry walks as the reference does,
-    // its kernel in lanes; the others take the route batch_route chooses
-    // (batch_plan.hpp). The packed triangles, the hierarchy and the lanes'
-    // plan only where lanes run.
+    // its kernel in lanes (the packed triangles, no hierarchy); the others take
+    // the route batch_route chooses (batch_plan.hpp), the hierarchy only for
+    // the pruned search.
     std::span<MeshContact> run(bool& overflow) {
-        const bool every_entry = reaches_every_entry(q_);
-        if (!every_entry && batch_route(batch_, q_, walked_) == BatchRoute::cell_walk) return cell_walk(overflow);
+        if (reaches_every_entry(q_)) {
+            s_.size_for_box_walk(batch_);
+            data_ = &batch_.records();
+            plan_ = make_lane_plan(batch_, q_);
+            return box_walk(overflow);
+        }
+        if (batch_route(batch_, q_, walked_) == BatchRoute::cell_walk) return cell_walk(overflow);
         s_.size_for_hierarchy(batch_);
         data_ = &batch_.hierarchy();
         plan_ = make_lane_plan(batch_, q_);
-        return every_entry ? box_walk(overflow) : pruned(overflow);
+        return pruned(overflow);
     }
 
 private:
@@ -117,7 +130,7 @@ private:
     const simd::LaneTable& isa_;
     QueryResult& result_;
     const Vec3 direction_;
-    // The pruned search's: the records and the hierarchy, and the lanes' plan.
+    // Where lanes run: the records (and for the pruned search the hierarchy), and the lanes' plan.
     const simd::PackedLevel* data_ = nullptr;
     simd::LanePlan plan_;
 };

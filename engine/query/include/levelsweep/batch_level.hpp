@@ -63,9 +63,12 @@ public:
     // The packed triangles and the hierarchy, built by the first caller (the
     // others wait for it).
     const simd::PackedLevel& hierarchy() const;
+    // The packed triangles alone, the same way (the box walk's lanes read no
+    // node): their nodes are there once hierarchy() has built them.
+    const simd::PackedLevel& records() const;
 
 private:
-    struct Hierarchy;  // the packed triangles and the nodes, and how they are built once
+    struct Hierarchy;  // the packed triangles and the nodes, and how each is built once
     const Level* level_;
     std::unique_ptr<detail::CellWalkData> walk_;
     std::unique_ptr<Hierarchy> hierarchy_;
