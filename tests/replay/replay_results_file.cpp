@@ -664,7 +664,9 @@ TEST_SUITE("replay result file") {
         std::filesystem::remove(path);
     }
 
-    TEST_CASE("checkpoints between records through a descriptor: the bytes of the path's writer; appending refused") {
+    TEST_CASE(
+        "checkpoints between records through a descriptor give the bytes of the path's writer, and appending is "
+        "refused") {
         const auto by_path = temp_path("checkpoints_path.lsr"), by_fd = temp_path("checkpoints_fd.lsr");
         const ResultFileHeader h = sample_header();
         auto write_all = [&](ResultFileWriter& w) {
