@@ -7,9 +7,9 @@
 // path and by the batch path on every ISA, compared bit for bit; and each case
 // checks, on the reference path, that its queries really reach what they are
 // built for (a test that reached none of it would prove nothing). The batch
-// path answers the box sweeps with the reference path's own query
-// (batch_plan.hpp, reaches_every_entry): their cases hold it to that, should
-// it ever walk them itself.
+// path walks these box sweeps with the box walk (batch_box_walk.cpp: the
+// reference's walk, the kernel's answers from lanes), whose lookups of the
+// triangles found only through reads past a list these cases exercise.
 #include <doctest/doctest.h>
 
 #include <algorithm>
