@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -160,6 +161,51 @@ TEST_SUITE("mesh grid") {
                     }
             CHECK(listed >= level.triangle_count());  // every triangle is in at least one cell
         }
+    }
+
+    // CellGrid::adopt (the level file's lists, checked instead of rebuilt)
+    // takes exactly the lists the builder makes: any other words, however
+    // near, are refused (a list out of order, an entry out of its triangle's
+    // cells or missing from one, a count that runs past the words or stops
+    // short of them).
+    TEST_CASE("adopt takes the builder's lists and refuses every other word") {
+        auto rng = seeded_rng(1302);
+        int refused = 0, tried = 0;
+        for (int round = 0; round < 12; ++round) {
+            const LevelArrays a = random_level_arrays(rng, 60, 150 + rng() % 100);
+            const float s = levelsweep::test::uniform(rng, 1.5f, 9.0f);
+            const Level level = build_level(a, Vec3{s, s, s});
+            const CellGrid& built = level.grid();
+            const auto words = built.words();
+            auto adopt = [&](const AlignedVector<std::uint32_t>& w) {
+                return CellGrid::adopt(built.geometry(), w, a.x, a.y, a.z, a.i0, a.i1, a.i2);
+            };
+            const AlignedVector<std::uint32_t> same(words.begin(), words.end());
+            const std::optional<CellGrid> taken = adopt(same);
+            REQUIRE(taken);
+            CHECK(std::equal(taken->offsets().begin(), taken->offsets().end(), built.offsets().begin(),
+                             built.offsets().end()));
+            for (int i = 0; i < 300; ++i) {
+                AlignedVector<std::uint32_t> w = same;
+                const std::size_t at = rng() % w.size();
+                switch (rng() % 4) {
+                    case 0: w[at] += 1 + rng() % 3; break;  // a nearby index or count
+                    case 1: w[at] -= 1 + rng() % 3; break;
+                    case 2: w[at] = static_cast<std::uint32_t>(rng()); break;  // anything
+                    default:                                                   // a word more or less
+                        if (rng() % 2)
+                            w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), w[at]);
+                        else
+                            w.erase(w.begin() + static_cast<std::ptrdiff_t>(at));
+                }
+                if (std::equal(w.begin(), w.end(), words.begin(), words.end())) continue;
+                ++tried;
+                refused += adopt(w) ? 0 : 1;
+            }
+        }
+        MESSAGE(tried << " altered lists, " << refused << " refused");
+        CHECK(tried > 3000);
+        CHECK(refused == tried);
     }
 
     TEST_CASE("random points of a triangle map to a cell that lists it") {
