@@ -75,7 +75,9 @@ std::span<MeshContact> BatchRun::box_walk(bool& overflow) {
             grid, walked_, counter_bug, result_.stats, visit, [](std::size_t) {}, [](std::size_t, std::uint32_t) {});
     };
     const std::uint32_t triangles = level_.triangle_count();
-    if (triangles >= flipped_bit - 1) {  // too many for a slot's place: the reference visit
+    // A level holds at most 2^31 - 1 triangles (level.cpp); at that count a
+    // flipped last survivor's slot would read as done: the reference visit.
+    if (triangles >= flipped_bit - 1) {
         walk(reference);
     } else {
         // Each triangle of the box's lists once: done (filtered) or a survivor.

@@ -84,9 +84,7 @@ BatchLevel::BatchLevel(const Level& level)
     }
 }
 
-// The records and the hierarchy over the enabled triangles' boxes. Built in
-// isolation (parallel_loop.hpp): a thread waiting for the build's own tasks
-// must not take up another query that waits for the build.
+// The records, one pass over the triangles.
 const PackedLevel& BatchLevel::records() const {
     std::call_once(hierarchy_->records_built, [this] {
         const Level& level = *level_;
@@ -100,6 +98,9 @@ const PackedLevel& BatchLevel::records() const {
     return hierarchy_->packed;
 }
 
+// The records, then the hierarchy over the enabled triangles' boxes. Built in
+// isolation (parallel_loop.hpp): a thread waiting for the build's own tasks
+// must not take up another query that waits for the build.
 const PackedLevel& BatchLevel::hierarchy() const {
     records();
     std::call_once(hierarchy_->built, [this] {

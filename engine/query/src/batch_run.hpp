@@ -109,10 +109,10 @@ private:
 
     // batch_box_walk.cpp
     std::span<MeshContact> box_walk(bool& overflow);
-    simd::LaneBuffers lane_buffers();
 
     // batch_pruned.cpp
     std::span<MeshContact> pruned(bool& overflow);
+    simd::LaneBuffers lane_buffers();  // the scratch's buffers (the box walk's too)
     void sweep_all(simd::LaneBuffers& buf);
     void sweep_closest(simd::LaneBuffers& buf);
     std::optional<float> collect(simd::LaneHit& h);
