@@ -1,9 +1,9 @@
-// levelsweep benchmarks: the five query sets of the performance goals
+// levelsweep benchmarks: the six query sets of the performance goals
 // (scenario_sets.hpp, docs/performance.md) on generated levels of 10k, 100k
 // and 1M triangles and on every level file named with --level=PATH.
 //
 //   scenario/<level>/<set>/<path>                one thread, every path (reference, batch_<isa>)
-//   scenario/<level>/<set>/<path>/closest        long_ray and long_sphere as closest queries
+//   scenario/<level>/<set>/<path>/closest        the rays and long sweeps as closest queries
 //   threads/<level>/<set>/<path>/threads:N       N = 1, 2 and the machine's threads, wall time
 //   peer/<level>/<set>/<peer>                    levelsweep's best batch path and a peer, in turns
 //
@@ -13,8 +13,8 @@
 // rtcIntersect8 (what a ray engine does with any of these queries). The peer
 // benchmarks time both on the same batch in the same run (paired_timing.hpp)
 // and give `ratio` = levelsweep / peer (above 1, levelsweep is faster);
-// levelsweep runs the long sets as closest queries there, as the peers answer
-// the closest hit. Every benchmark checks its result hash against the serial
+// levelsweep runs the rays and long sweeps as closest queries there, as the
+// peers answer the closest hit. Every benchmark checks its result hash against the serial
 // reference run's and stops with an error when they differ.
 #include <algorithm>
 #include <filesystem>
@@ -130,8 +130,7 @@ template <class Peer>
 void bm_peer(benchmark::State& state, const LevelSource& source, Scenario set, const std::string& peer_name,
              Peer peer) {
     const Level& level = level_of(source);
-    const bool closest = set == Scenario::long_ray || set == Scenario::long_sphere;
-    const Batch& b = batch_of(source, set, closest);
+    const Batch& b = batch_of(source, set, closest_set(set));
     if (b.queries.empty()) {
         state.SkipWithError("the level has no floor to start queries from");
         return;
@@ -172,12 +171,11 @@ int main(int argc, char** argv) {
     for (const LevelSource& level : levels) {
         for (Scenario set : scenarios) {
             const std::string where = level.name + "/" + std::string(scenario_name(set));
-            const bool long_set = set == Scenario::long_ray || set == Scenario::long_sphere;
             for (const QueryPath& path : paths) {
                 benchmark::RegisterBenchmark(("scenario/" + where + "/" + path.name).c_str(), bm_scenario, level, set,
                                              path, false, 1)
                     ->Unit(benchmark::kMicrosecond);
-                if (long_set)
+                if (closest_set(set))
                     benchmark::RegisterBenchmark(("scenario/" + where + "/" + path.name + "/closest").c_str(),
                                                  bm_scenario, level, set, path, true, 1)
                         ->Unit(benchmark::kMicrosecond);
