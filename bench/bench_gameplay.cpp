@@ -5,7 +5,8 @@
 // time / batch time, above 1 the batch path is faster).
 //
 //   gameplay/<level>/<mode>/<set>    a recorded trace on one thread: all of it,
-//                                    its walking capsules, its boxes
+//                                    or its queries of one kind (walking
+//                                    capsules, sphere sweeps, boxes, overlaps, rays)
 //   startup/<level>/threads:N        the level file's bytes to a level ready for
 //                                    every query: load (validated) and BatchLevel
 //                                    with its hierarchy built, against load
@@ -30,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_main.hpp"
@@ -90,6 +92,13 @@ std::vector<Query> record_trace(const Level& level, Mode mode) {
     for (Query& q : queries) q.settings.quirks = quirks_for(mode);
     return queries;
 }
+
+// The trace's queries of one kind, each a benchmark of its own.
+constexpr std::pair<const char*, QueryKind> trace_kinds[] = {{"walking_capsules", QueryKind::capsule_sweep},
+                                                             {"sphere_sweeps", QueryKind::sphere_sweep},
+                                                             {"boxes", QueryKind::box_sweep},
+                                                             {"overlaps", QueryKind::sphere_overlap},
+                                                             {"rays", QueryKind::ray}};
 
 std::vector<Query> of_kind(const std::vector<Query>& all, QueryKind kind) {
     std::vector<Query> out;
@@ -198,12 +207,9 @@ void register_benchmarks() {
             const std::vector<Query> trace = record_trace(*g.level, mode);
             const std::string at = "gameplay/" + g.name + "/" + m + "/";
             benchmark::RegisterBenchmark((at + "all").c_str(), bm_trace, g.level.get(), trace)->UseManualTime();
-            benchmark::RegisterBenchmark((at + "walking_capsules").c_str(), bm_trace, g.level.get(),
-                                         of_kind(trace, QueryKind::capsule_sweep))
-                ->UseManualTime();
-            benchmark::RegisterBenchmark((at + "boxes").c_str(), bm_trace, g.level.get(),
-                                         of_kind(trace, QueryKind::box_sweep))
-                ->UseManualTime();
+            for (const auto& [set, kind] : trace_kinds)
+                benchmark::RegisterBenchmark((at + set).c_str(), bm_trace, g.level.get(), of_kind(trace, kind))
+                    ->UseManualTime();
             benchmark::RegisterBenchmark(("process/" + g.name + "/" + m).c_str(), bm_process, &g, trace)
                 ->UseManualTime()
                 ->Unit(benchmark::kMillisecond);
