@@ -14,8 +14,8 @@
 // benchmarks time both on the same batch in the same run (paired_timing.hpp)
 // and give `ratio` = levelsweep / peer (above 1, levelsweep is faster);
 // levelsweep runs the rays and long sweeps as closest queries there, as the
-// peers answer the closest hit. Every benchmark checks its result hash against the serial
-// reference run's and stops with an error when they differ.
+// peers answer the closest hit. Every benchmark checks its result hash against
+// the serial reference run's and stops with an error when they differ.
 #include <algorithm>
 #include <filesystem>
 #include <map>
