@@ -40,8 +40,9 @@ inline constexpr std::array<Scenario, 6> scenarios = {Scenario::short_sweep, Sce
                                                       Scenario::box,         Scenario::long_ray,
                                                       Scenario::long_sphere, Scenario::short_ray};
 
-// The sets whose queries run as closest queries beside the peers (which answer
-// the closest hit), and also so on their own: the rays and the long sweeps.
+// The sets that run as closest queries beside the peers (which answer the
+// closest hit) and have closest benchmarks of their own: the rays and the
+// long sweeps.
 inline bool closest_set(Scenario s) {
     return s == Scenario::long_ray || s == Scenario::long_sphere || s == Scenario::short_ray;
 }
