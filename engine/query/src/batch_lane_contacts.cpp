@@ -21,9 +21,9 @@ MeshContact BatchRun::contact(const simd::LaneHit& h) const {
     c.triangle = tri;
     c.triangle_flags = level_.flags(tri);
     c.material = level_.material(tri);
-    const Vec3 n = level_.normal(tri);
     switch (q_.kind) {
         case QueryKind::sphere_overlap: {
+            const Vec3 n = level_.normal(tri);
             const Vec3 v0 = level_.corner(tri, 0), v1 = level_.corner(tri, 1), v2 = level_.corner(tri, 2);
             c.depth = h.fraction;
             c.normal = dot(n, q_.start) - level_.plane(tri) < 0.0f ? -n : n;
@@ -32,13 +32,13 @@ MeshContact BatchRun::contact(const simd::LaneHit& h) const {
         }
         case QueryKind::box_sweep:
             c.fraction = h.fraction;
-            c.normal = h.flipped ? -1.0f * n : n;
+            c.normal = working_normal(level_, tri, h.flipped);
             c.point = plan_.box.centre + h.fraction * q_.move;
             c.direction = direction_;
             return c;
         default:
             c.fraction = h.fraction;
-            c.normal = h.flipped ? -1.0f * n : n;
+            c.normal = working_normal(level_, tri, h.flipped);
             c.point = (plan_.c + h.fraction * plan_.M) - plan_.r * c.normal;
             c.direction = direction_;
             c.flags = h.marks;

@@ -37,6 +37,13 @@ inline bool skips_special(const QuerySettings& s, bool honour_option_8000) {
     return (s.body_flags & Body::skips_special) || (honour_option_8000 && (s.options & option::skip_special));
 }
 
+// The normal of a triangle's working triangle (level_triangle: CollTri_Flip
+// negates it, -1 * n), without building the rest: a contact's normal.
+inline Vec3 working_normal(const Level& level, std::uint32_t tri, bool flipped) {
+    const Vec3 n = level.normal(tri);
+    return flipped ? -1.0f * n : n;
+}
+
 // The sphere sweeps' side and direction tests at the centre c (triangle_filters.hpp).
 inline std::optional<FaceTest> sphere_face_test(const Level& level, std::uint32_t tri, const Vec3& c, const Vec3& M,
                                                 const QuerySettings& s) {
@@ -178,8 +185,8 @@ struct BoxVisit {
         if (in_range) {
             MeshContact contact = x.contact(tri);
             contact.fraction = f;
-            contact.normal = xyz(level_triangle(level, tri, flipped).n);  // CollTri_Flip's, where flipped
-            contact.point = box.centre + f * M;                           // the box centre at contact
+            contact.normal = working_normal(level, tri, flipped);
+            contact.point = box.centre + f * M;  // the box centre at contact
             contact.direction = direction;
             x.keep(contact, HitBranch::box_triangle);
             return Counter::advanced;
