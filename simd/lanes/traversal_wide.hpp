@@ -30,7 +30,8 @@ public:
           grow_(plan.grow),
           inv_move_(plan.inv_move),
           rel_(plan.rel_margin),
-          size_(plan.size) {}
+          size_(plan.size),
+          slabs_cover_reach_(plan.slab && plan.slab_axis[0] && plan.slab_axis[1] && plan.slab_axis[2]) {}
 
     // Depth-first over the hierarchy; the reached leaves' slots become
     // candidates (buf.candidates, with their entry fractions). A node's eight
@@ -79,9 +80,8 @@ private:
     B box_reaches(const WVec3<A>& lo, const WVec3<A>& hi, F& entry) const {
         const F spread = rel_ * (size_ + (((hi.x - lo.x) + (hi.y - lo.y)) + (hi.z - lo.z)));
         const WVec3<A> g{grow_.x + spread, grow_.y + spread, grow_.z + spread};
-        B outside = (hi.x + g.x < reach_lo_.x) | (hi.y + g.y < reach_lo_.y) | (hi.z + g.z < reach_lo_.z) |
-                    (lo.x - g.x > reach_hi_.x) | (lo.y - g.y > reach_hi_.y) | (lo.z - g.z > reach_hi_.z);
         F t_in(0.0f);
+        B outside(false);
         if (p_.slab) {
             F t_out(1.0f);
             auto axis = [&](const F& l, const F& h, const F& grow, const F& c, const F& inv) {
@@ -92,8 +92,14 @@ private:
             if (p_.slab_axis[0]) axis(lo.x, hi.x, g.x, c_.x, inv_move_.x);
             if (p_.slab_axis[1]) axis(lo.y, hi.y, g.y, c_.y, inv_move_.y);
             if (p_.slab_axis[2]) axis(lo.z, hi.z, g.z, c_.z, inv_move_.z);
-            outside = outside | (t_out < t_in);
+            outside = t_out < t_in;
         }
+        // A box the segment meets on all three axes within the move meets the
+        // segment's bounds, the reach, too (bar rounding, which passes a box
+        // or two more): that test would only repeat the slabs'.
+        if (!slabs_cover_reach_)
+            outside = outside | (hi.x + g.x < reach_lo_.x) | (hi.y + g.y < reach_lo_.y) | (hi.z + g.z < reach_lo_.z) |
+                      (lo.x - g.x > reach_hi_.x) | (lo.y - g.y > reach_hi_.y) | (lo.z - g.z > reach_hi_.z);
         entry = t_in;
         return ~outside;
     }
@@ -102,6 +108,7 @@ private:
     // The plan's constants, in every lane.
     const WVec3<A> c_, reach_lo_, reach_hi_, grow_, inv_move_;
     const F rel_, size_;
+    const bool slabs_cover_reach_;  // the slab test runs on every axis
 };
 
 }  // namespace levelsweep::simd
