@@ -60,9 +60,16 @@ public:
                     const std::int32_t child = node.child[c];
                     if (child < 0) continue;
                     if (node.count[c] == 0) {
+                        prefetch_node(level.nodes[static_cast<std::size_t>(child)]);
                         buf.stack[top++] = static_cast<std::uint32_t>(child);
                         continue;
                     }
+                    // The leaf's record (a leaf holds one: max_leaf), both
+                    // lines: the filters read the first, the kernels the second.
+                    static_assert(record::floats * sizeof(float) == 128);
+                    const float* leaf_record = level.record_at(static_cast<std::uint32_t>(child));
+                    __builtin_prefetch(leaf_record);
+                    __builtin_prefetch(leaf_record + 16);
                     for (std::uint32_t s = 0; s < node.count[c]; ++s) {
                         buf.candidates[buf.candidate_count] = static_cast<std::uint32_t>(child) + s;
                         buf.candidate_entry[buf.candidate_count++] = entries[c - c0];
@@ -73,6 +80,15 @@ public:
     }
 
 private:
+    // On a level larger than the cache the descent waits on its nodes and
+    // records (perf: most of a long ray's time on their first loads); each is
+    // asked for when found, so that it comes while the descent tests the
+    // nodes found before it (the stack is last in, first out).
+    static void prefetch_node(const BvhNode& node) {
+        const char* at = reinterpret_cast<const char*>(&node);
+        for (std::size_t line = 0; line < sizeof(BvhNode); line += 64) __builtin_prefetch(at + line);
+    }
+
     // Boxes that can hold something the query touches: grown by the plan's
     // margin (which grows with the box), they meet its reach box and, for a
     // sweep, the segment (the slab test, on the axes the move is not too small
