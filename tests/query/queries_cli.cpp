@@ -16,17 +16,26 @@ using namespace levelsweep::test;
 
 namespace {
 
-std::string saved_level() {
-    const auto path = temp_path("query_cli_T.lvl");
-    save_level(make_level({{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}}}), path);
-    return path.string();
-}
+// The cases' one-triangle level, saved to a file the case's end removes.
+class SavedLevel {
+public:
+    SavedLevel() { save_level(make_level({{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}}}), path_); }
+    ~SavedLevel() { std::filesystem::remove(path_); }
+    SavedLevel(const SavedLevel&) = delete;
+    SavedLevel& operator=(const SavedLevel&) = delete;
+
+    std::string path() const { return path_.string(); }
+
+private:
+    std::filesystem::path path_ = temp_path("query_cli_T.lvl");
+};
 
 }  // namespace
 
 TEST_SUITE("queries cli") {
     TEST_CASE("every kind, a bad line, an unknown kind and a bad radius") {
-        const std::string level = saved_level();
+        const SavedLevel saved;
+        const std::string level = saved.path();
         const std::string input =
             R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4], "extra": [1]})"
             "\n"
@@ -64,7 +73,8 @@ TEST_SUITE("queries cli") {
     }
 
     TEST_CASE("--mode corrected and --brute-force") {
-        const std::string level = saved_level();
+        const SavedLevel saved;
+        const std::string level = saved.path();
         const std::string input =
             R"({"kind": "sphere_sweep", "centre": [-0.4, -0.6, 0.6], "radius": 0.5, "move": [-0.2, 1.8, -1.4]})"
             "\n"
@@ -82,7 +92,8 @@ TEST_SUITE("queries cli") {
     }
 
     TEST_CASE("gzipped JSON Lines with a header line are read directly") {
-        const std::string level = saved_level();
+        const SavedLevel saved;
+        const std::string level = saved.path();
         const auto gz = temp_path("query_cli.jsonl.gz");
         const std::string text = R"({"levelsweep_queries": 1, "level_checksum": "0x0"})"
                                  "\n"
@@ -99,7 +110,8 @@ TEST_SUITE("queries cli") {
 
 TEST_SUITE("queries cli") {
     TEST_CASE("convert turns a result file into its JSON Lines export, and only that") {
-        const std::string level = saved_level();
+        const SavedLevel saved;
+        const std::string level = saved.path();
         const std::string queries = temp_path("convert_q.jsonl").string(),
                           results = temp_path("convert_r.lsr").string(),
                           converted = temp_path("convert_r.jsonl").string();
