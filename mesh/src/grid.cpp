@@ -77,44 +77,73 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
                                         std::span<const float> x, std::span<const float> y, std::span<const float> z,
                                         std::span<const std::uint32_t> i0, std::span<const std::uint32_t> i1,
                                         std::span<const std::uint32_t> i2) {
-    // Each triangle's box, and how many of its cells have not listed it yet.
+    // Each triangle's box as its low cell and its span on each axis (a cell c
+    // is inside when c - lo <= span, unsigned), and how many of its cells have
+    // not listed it yet.
+    struct CellSpan {
+        std::uint32_t lo[3], span[3];
+    };
     const std::size_t triangles = i0.size();
-    std::vector<CellRange> boxes(triangles);
+    std::vector<CellSpan> boxes(triangles);
     std::vector<std::uint32_t> unlisted(triangles);
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
     for (std::size_t t = 0; t < triangles; ++t) {
-        boxes[t] = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        const CellRange r = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
         std::uint64_t cells = 1;
-        for (std::size_t a = 0; a < 3; ++a) cells *= std::uint64_t{boxes[t].hi[a]} - boxes[t].lo[a] + 1;
+        for (std::size_t a = 0; a < 3; ++a) {
+            boxes[t].lo[a] = r.lo[a];
+            boxes[t].span[a] = r.hi[a] - r.lo[a];
+            cells *= std::uint64_t{r.hi[a]} - r.lo[a] + 1;
+        }
         if (cells > no_triangle) return std::nullopt;
         unlisted[t] = static_cast<std::uint32_t>(cells);
     }
+    // One pass over the cells in walk order, the cell's coordinates counted
+    // along: most cells list nothing (nine in ten on the shared levels), so an
+    // empty cell costs its offset and its count word, and an entry its checks
+    // without a branch but the one that keeps the box read in bounds.
     CellGrid grid;
     grid.geometry_ = geometry;
-    grid.offsets_.assign(geometry.cell_count(), 0u);
-    std::size_t pos = 0, cell = 0;
-    bool exact = true;
-    for (std::uint32_t ix = 0; ix < geometry.dims[0] && exact; ++ix)
-        for (std::uint32_t iy = 0; iy < geometry.dims[1] && exact; ++iy)
-            for (std::uint32_t iz = 0; iz < geometry.dims[2] && exact; ++iz, ++cell) {
-                grid.offsets_[cell] = static_cast<std::uint32_t>(pos);
-                if (pos >= words.size()) return std::nullopt;
-                const std::uint32_t count = words[pos++];
-                if (count > words.size() - pos) return std::nullopt;
-                for (std::uint32_t i = 0; i < count && exact; ++i) {
-                    const std::uint32_t t = words[pos + i];
-                    if (t >= triangles || (i > 0 && t <= words[pos + i - 1])) return std::nullopt;
-                    const CellRange& b = boxes[t];
-                    exact = ix >= b.lo[0] && ix <= b.hi[0] && iy >= b.lo[1] && iy <= b.hi[1] && iz >= b.lo[2] &&
-                            iz <= b.hi[2];
-                    --unlisted[t];
-                }
-                pos += count;
+    const std::size_t cells = geometry.cell_count();
+    grid.offsets_.resize(cells);
+    const std::uint32_t* w = words.data();
+    const std::size_t n = words.size();
+    const std::uint32_t ny = geometry.dims[1], nz = geometry.dims[2];
+    std::uint32_t ix = 0, iy = 0, iz = 0;
+    std::size_t pos = 0;
+    std::uint32_t outside = 0;  // nonzero once an entry is out of order or out of its triangle's box
+    // Each cell from here on has its count word: checked where a list is
+    // taken, so that an empty cell's read needs no check of its own.
+    if (n < cells) return std::nullopt;
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+        grid.offsets_[cell] = static_cast<std::uint32_t>(pos);
+        const std::uint32_t count = w[pos++];
+        if (count != 0) {
+            if (count > n - pos - (cells - 1 - cell)) return std::nullopt;
+            std::int64_t previous = -1;
+            for (const std::uint32_t* e = w + pos; e != w + pos + count; ++e) {
+                const std::uint32_t t = *e;
+                if (t >= triangles) return std::nullopt;
+                const CellSpan& b = boxes[t];
+                outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) |
+                           static_cast<std::uint32_t>(ix - b.lo[0] > b.span[0]) |
+                           static_cast<std::uint32_t>(iy - b.lo[1] > b.span[1]) |
+                           static_cast<std::uint32_t>(iz - b.lo[2] > b.span[2]);
+                --unlisted[t];
+                previous = t;
             }
+            if (outside) return std::nullopt;
+            pos += count;
+        }
+        if (++iz == nz) {
+            iz = 0;
+            if (++iy == ny) iy = 0, ++ix;
+        }
+    }
     // Listed only in cells of its box, at most once in each: listed in all of
     // them exactly when none is left.
-    exact = exact && pos == words.size() &&
-            std::all_of(unlisted.begin(), unlisted.end(), [](std::uint32_t n) { return n == 0; });
+    const bool exact =
+        pos == n && std::all_of(unlisted.begin(), unlisted.end(), [](std::uint32_t left) { return left == 0; });
     if (!exact) return std::nullopt;
     grid.words_ = std::move(words);
     return grid;
