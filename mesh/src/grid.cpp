@@ -84,8 +84,8 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
         std::uint32_t lo[3], span[3];
     };
     const std::size_t triangles = i0.size();
-    std::vector<CellSpan> boxes(triangles);
-    std::vector<std::uint32_t> unlisted(triangles);
+    AlignedVector<CellSpan> boxes(triangles);  // the store's allocation: its pages made present at once
+    AlignedVector<std::uint32_t> unlisted(triangles);
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
     for (std::size_t t = 0; t < triangles; ++t) {
         const CellRange r = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
