@@ -58,7 +58,13 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
     ReplayBuffers::Impl& kept = run.buffers ? *run.buffers->impl : *own.impl;
     // Every field of a chunk is set again as it goes through its stages: only
     // their number, and the runner's thread count, must fit.
-    if (kept.slots.size() != 3 || kept.slots.front().encoded.size() != threads) kept.slots.assign(3, Chunk(threads));
+    // Each made in its place: a chunk is megabytes of fresh pages, and a copy
+    // of one more touched a quarter more of them (page faults: docs/performance.md).
+    if (kept.slots.size() != 3 || kept.slots.front().encoded.size() != threads) {
+        kept.slots.clear();
+        kept.slots.reserve(3);
+        for (int i = 0; i < 3; ++i) kept.slots.emplace_back(threads);
+    }
     kept.scratch.resize(threads);
     std::vector<Chunk>& slots = kept.slots;
     std::vector<ResultRecord>& scratch = kept.scratch;
