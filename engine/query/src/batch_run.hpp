@@ -19,6 +19,7 @@
 #include "collector.hpp"
 #include "levelsweep/batch_path.hpp"
 #include "levelsweep/lane_abi.hpp"
+#include "untouched_buffer.hpp"
 
 namespace levelsweep {
 
@@ -38,17 +39,15 @@ struct BatchScratch::Impl {
     // after that).
     void size_for_lanes(const BatchLevel& level) {
         const std::size_t n = level.level().triangle_count() + detail::max_block;
-        if (candidates.size() < n) {
-            for (auto* v : {&candidates, &survivors, &survivor_bits}) v->resize(n);
-            for (auto* v : {&candidate_entry, &survivor_entry}) v->resize(n);
-            hits.resize(n);
-        }
+        for (auto* v : {&candidates, &survivors, &survivor_bits}) v->reserve_slots(n);
+        for (auto* v : {&candidate_entry, &survivor_entry}) v->reserve_slots(n);
+        hits.reserve_slots(n);
     }
     // And the hierarchy's depth, for the pruned search.
     void size_for_hierarchy(const BatchLevel& level) {
         size_for_lanes(level);
         const std::size_t nodes = level.hierarchy().nodes.size() + 1;
-        if (stack.size() < nodes) stack.resize(nodes);
+        stack.reserve_slots(nodes);
     }
     // And a slot per triangle, for the box walk.
     void size_for_box_walk(const BatchLevel& level) {
@@ -57,12 +56,13 @@ struct BatchScratch::Impl {
     }
 
     QueryScratch reference;  // the reference path (Isa::scalar), and the cell walk's visited bits and gather
-    std::vector<std::uint32_t> candidates;
-    std::vector<float> candidate_entry;
-    std::vector<std::uint32_t> survivors, survivor_bits;
-    std::vector<float> survivor_entry;
-    std::vector<std::uint32_t> stack;
-    std::vector<simd::LaneHit> hits;
+    // Written before they are read, each query's own (untouched_buffer.hpp).
+    detail::UntouchedBuffer<std::uint32_t> candidates;
+    detail::UntouchedBuffer<float> candidate_entry;
+    detail::UntouchedBuffer<std::uint32_t> survivors, survivor_bits;
+    detail::UntouchedBuffer<float> survivor_entry;
+    detail::UntouchedBuffer<std::uint32_t> stack;
+    detail::UntouchedBuffer<simd::LaneHit> hits;
     std::array<detail::SurvivorOrder, mesh_contact_capacity> closest_order;  // a closest query's survivors
     // Per triangle, 0 between queries: the box walk's place of its kernel answer (batch_box_walk.cpp).
     std::vector<std::uint32_t> box_slot;
