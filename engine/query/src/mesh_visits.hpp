@@ -116,17 +116,30 @@ struct SphereVisit {
     float step_top = 0.0f;  // capsule: feet z + step height
 
     Counter operator()(std::uint32_t tri) const {
+        const auto face = filters(tri);
+        return face ? kernel(tri, *face) : Counter::advanced;
+    }
+
+    // The filters before the kernel (the visited bit set either way): the
+    // side the kernel sees the triangle from and the marks, or nothing.
+    std::optional<FaceTest> filters(std::uint32_t tri) const {
         const Level& level = x.level;
-        const QuerySettings& s = x.s;
-        if (!x.first_filters(tri)) return Counter::advanced;
-        const auto face = sphere_face_test(level, tri, c, M, s);
-        if (!face) return Counter::advanced;
+        if (!x.first_filters(tri)) return std::nullopt;
+        const auto face = sphere_face_test(level, tri, c, M, x.s);
+        if (!face) return std::nullopt;
         if (capsule) {
             const float top =
                 std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
-            if (below_step(top, step_top)) return Counter::advanced;  // a step: never reaches the kernel
+            if (below_step(top, step_top)) return std::nullopt;  // a step: never reaches the kernel
         }
-        const WorkingTriangle t = level_triangle(level, tri, face->flipped);
+        return face;
+    }
+
+    // Past the filters: the kernel and its contact.
+    Counter kernel(std::uint32_t tri, const FaceTest& face) const {
+        const Level& level = x.level;
+        const QuerySettings& s = x.s;
+        const WorkingTriangle t = level_triangle(level, tri, face.flipped);
         x.kernel_call(tri);
         const SphereTriangleSweep hit = sweep_sphere_triangle(t, c, r, M, s.quirks);
         // Both callers drop a fraction outside [0, 1] (0x00348e78, 0x0034814c).
@@ -141,7 +154,7 @@ struct SphereVisit {
         contact.normal = xyz(t.n);
         contact.point = (c + hit.fraction * M) - r * contact.normal;
         contact.direction = direction;
-        contact.flags = face->marks;
+        contact.flags = face.marks;
         if (capsule) contact.inside_mask = *hit.mask;
         x.keep(contact, branch_of(hit.branch));
         return Counter::advanced;
