@@ -201,9 +201,85 @@ const Level& tiled_floor() {
     return level;
 }
 
+// A floor of 0.25 m squares on 2.5 m cells, gently rolling (so faces, edges
+// and corners all meet a sphere), with two-sided, special and disabled
+// triangles among them: a sphere near it has tens of triangles past the
+// filters in a walk of a few cells.
+const Level& fine_floor() {
+    static const Level level = [] {
+        std::vector<Vec3> v;
+        std::vector<TriangleRecord> t;
+        constexpr int n = 40;
+        const auto height = [](int i, int j) { return 0.05f * std::sin(0.7f * float(i)) * std::cos(0.5f * float(j)); };
+        for (int i = 0; i <= n; ++i)
+            for (int j = 0; j <= n; ++j) v.push_back({0.25f * float(i), 0.25f * float(j), height(i, j)});
+        const auto at = [](int i, int j) { return static_cast<std::uint32_t>(i * (n + 1) + j); };
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                const std::uint16_t kinds[] = {tri_flags::enabled, tri_flags::enabled | tri_flags::two_sided,
+                                               tri_flags::enabled | tri_flags::special, 0};
+                TriangleRecord a, b;
+                a.v = {at(i, j), at(i + 1, j), at(i + 1, j + 1)};
+                b.v = {at(i, j), at(i + 1, j + 1), at(i, j + 1)};
+                a.flags = (i * 7 + j) % 11 == 0 ? kinds[(i + j) % 4] : tri_flags::enabled;
+                b.flags = (i + j * 5) % 13 == 0 ? kinds[(i * j) % 4] : tri_flags::enabled;
+                t.push_back(a), t.push_back(b);
+            }
+        return build_level(v, t, Vec3{2.5f, 2.5f, 2.5f});
+    }();
+    return level;
+}
+
 }  // namespace
 
 TEST_SUITE("batch differential") {
+    // A sphere sweep walks without its kernel and runs it after on the
+    // triangles past the filters, in lanes where there are several
+    // (batch_cell_walk.cpp): their contacts in the walk's order, ties, marks,
+    // the 100-contact buffer's overflow and the options on the result.
+    TEST_CASE("sphere sweeps near a floor: the kernels of many triangles in lanes, on every ISA") {
+        const Level& level = fine_floor();
+        PathPair pair(level);
+        auto rng = seeded_rng(608);
+        int queries = 0, in_lanes = 0, contacts = 0, overflowed = 0, differing = 0;
+        for (int i = 0; i < scaled(4000); ++i) {
+            QuerySettings s;
+            s.quirks = random_quirks(rng);
+            if (i % 3 == 0) s.options |= option::mark_faces;
+            if (i % 5 == 0) s.options |= option::nz_min | option::nz_max, s.nz_min = -0.5f, s.nz_max = 0.9995f;
+            if (i % 7 == 0) s.options |= option::one_per_plane;
+            if (i % 4 == 0) s.options |= option::skip_special;
+            if (i % 9 == 0) s.max_contacts = 1 + static_cast<std::uint32_t>(rng() % 5);
+            if (i % 6 == 0) s.collect = Collect::closest;
+            const float r = i % 2 ? uniform(rng, 0.05f, 0.3f) : uniform(rng, 0.3f, 1.6f);
+            const Vec3 start{uniform(rng, 1.5f, 8.5f), uniform(rng, 1.5f, 8.5f), r + uniform(rng, -0.05f, 0.2f)};
+            Vec3 move{uniform(rng, -0.8f, 0.8f), uniform(rng, -0.8f, 0.8f), -uniform(rng, 0.0f, 1.2f)};
+            if (i % 10 == 0) move.z = 0.0f;  // along the floor
+            if (i % 2) move = 0.1f * move;    // a small sphere's short move: a few triangles
+            const Query q = Query::sphere_sweep(start, r, move, s);
+            const Answer reference = pair.reference(q);
+            ++queries;
+            contacts += reference.result.count > 0;
+            overflowed += reference.result.overflow;
+            bool lanes = false;
+            for (Isa isa : batch_isas()) {
+                const Answer batch = pair.batch(q, isa);
+                lanes = batch.result.stats.kernel_calls >= 4;  // the batch path's own count: its survivors
+                const std::string why = answer_difference(reference, batch);
+                if (!why.empty() && ++differing <= 5)
+                    FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
+            }
+            in_lanes += lanes;
+        }
+        MESSAGE(queries << " sphere sweeps, " << in_lanes << " with 4 or more kernel calls on the batch path, " << contacts
+                        << " with contacts, " << overflowed << " overflowing");
+        CHECK(differing == 0);
+        CHECK(in_lanes > queries / 4);
+        CHECK(in_lanes < queries - queries / 10);  // and the others one by one
+        CHECK(contacts > queries / 2);
+        CHECK(overflowed > 0);
+    }
+
     TEST_CASE("a closest query gives the first contact of the full query, on both paths") {
         PathPair pair(street());
         auto rng = seeded_rng(605);

@@ -18,9 +18,13 @@
 // at every read of it, visited or not; so the entries that reach a visit are
 // the only ones whose visited bits decide anything, and they are walked
 // exactly as the reference walks them. A walking capsule also passes over a
-// whole cell whose highest enabled triangle is below its step. The work
-// counters are the walk's own: the entries of the cells it read, and the
-// kernel calls it made.
+// whole cell whose highest enabled triangle is below its step. A sphere sweep
+// (which has no counter bug: its walk decides only the order its contacts
+// are found in) walks without running its kernel, keeping the triangles past
+// the visit's filters in the walk's order, and runs the kernel on them after,
+// in lanes where they are several. The work counters are the walk's own: the
+// entries of the cells it read, and the kernel calls it made.
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -173,7 +177,69 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
     stats.cells += (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) * z_cells;
 }
 
+// A sphere sweep's walk that runs no kernel: each entry that reaches the
+// visit goes through its filters (which set its visited bit, as the visit
+// does), and a triangle past them is kept, in the walk's order, with the side
+// the kernel sees it from and its marks (lane_abi.hpp, survivor_bits).
+struct SurvivorVisit {
+    const SphereVisit& sphere;
+    std::uint32_t* triangles;
+    std::uint32_t* bits;
+    std::size_t& count;
+    Counter operator()(std::uint32_t tri) const {
+        if (const auto face = sphere.filters(tri)) {
+            triangles[count] = tri;
+            bits[count] = (face->flipped ? simd::survivor_flip_bit : 0u) | face->marks;
+            ++count;
+        }
+        return Counter::advanced;  // without the counter bug, nothing reads it
+    }
+};
+
+// From this many survivors on, a sphere sweep's kernels run in lanes: a
+// sphere grazing a floor meets several of its triangles (docs/performance.md).
+constexpr std::size_t lane_survivors = 4;
+
 }  // namespace
+
+// A sphere sweep's survivors, found by its walk in the reference's order (no
+// counter bug: that order is only its contacts' discovery order), through the
+// kernel: in lanes where there are several (the packed records, as the pruned
+// search runs them), else the visit's own, one by one. A contact keeps its
+// survivor's place as its rank: the reference visit meets them in that order
+// and gathers their contacts so.
+std::span<MeshContact> BatchRun::survivor_kernels(const SphereVisit& visit, simd::LaneBuffers& buf, Gather& gather,
+                                                  bool& overflow) {
+    const std::size_t count = buf.survivor_count;
+    if (count < lane_survivors) {
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::uint32_t bits = buf.survivor_bits[i];
+            visit.kernel(buf.survivors[i],
+                         FaceTest{(bits & simd::survivor_flip_bit) != 0, bits & ~simd::survivor_flip_bit});
+        }
+        overflow = gather.overflow();
+        return gather.contacts();
+    }
+    data_ = &batch_.records();
+    plan_ = make_lane_plan(batch_, q_);
+    isa_.sweep(*data_, plan_, buf, 0, count);
+    result_.stats.kernel_calls += buf.kernel_calls;
+    s_.ranked.clear();
+    // The hits come in the survivors' order (lane_epilogue: a block's lanes
+    // in turn, the blocks in turn), so each one's place is found from the
+    // last one's on.
+    const std::uint32_t* const first = buf.survivors;
+    const std::uint32_t* place = first;
+    for (std::size_t i = 0; i < buf.hit_count; ++i) {
+        simd::LaneHit& h = buf.hits[i];
+        place = std::find(place, first + count, h.slot);
+        if (h.scalar && !scalar_lane(h)) continue;
+        count_hit(h);
+        s_.ranked.add(static_cast<std::uint64_t>(place - first), contact(h));
+    }
+    overflow = s_.ranked.overflow();
+    return s_.ranked.in_discovery_order();
+}
 
 std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {
     const QuerySettings& s = q_.settings;
@@ -194,9 +260,15 @@ std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {
         walk_cells(grid, data, range, bug, reach, step_top, stats, visit, scratch.visited);
     };
     switch (q_.kind) {
-        case QueryKind::sphere_sweep:
-            walk_with(false, SphereVisit{context, q_.start, q_.move, direction_, q_.radius, false});
-            break;
+        case QueryKind::sphere_sweep: {
+            const SphereVisit visit{context, q_.start, q_.move, direction_, q_.radius, false};
+            s_.size_for_lanes(batch_);
+            simd::LaneBuffers buf = lane_buffers();
+            walk_with(false, SurvivorVisit{visit, buf.survivors, buf.survivor_bits, buf.survivor_count});
+            const std::span<MeshContact> found = survivor_kernels(visit, buf, gather, overflow);
+            scratch.visited.reset();
+            return found;
+        }
         case QueryKind::capsule_sweep:
             walk_with(counter_bug,
                       SphereVisit{context, capsule_sphere_centre(q_), q_.move, direction_, q_.radius, true, step_top});

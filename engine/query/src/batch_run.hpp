@@ -71,6 +71,8 @@ struct BatchScratch::Impl {
 
 namespace detail {
 
+struct SphereVisit;  // mesh_visits.hpp
+
 class BatchRun {
 public:
     // `bounds`: the query's box (validate_query gives it).
@@ -106,6 +108,8 @@ public:
 private:
     // batch_cell_walk.cpp
     std::span<MeshContact> cell_walk(bool& overflow);
+    std::span<MeshContact> survivor_kernels(const SphereVisit& visit, simd::LaneBuffers& buf, Gather& gather,
+                                            bool& overflow);
 
     // batch_box_walk.cpp
     std::span<MeshContact> box_walk(bool& overflow);
