@@ -20,7 +20,6 @@ class UntouchedBuffer {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
 
 public:
-    std::size_t size() const { return size_; }
     T* data() { return data_.get(); }
 
     // Room for at least n slots; what the buffer held is not kept.
