@@ -124,11 +124,14 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
                        });
     };
     // The records go out in query order, gathered (in parallel) into one
-    // buffer and written at once.
+    // buffer and written at once; or, where one thread encoded them all in
+    // query order (as a run on one thread does), written from its buffer: the
+    // copy is a chunk's megabytes again (docs/performance.md).
     const auto write_chunk = [&](Chunk& c) {
         if (c.dropped) return;
         for (const ReplaySummary& t : c.tallies) summary += t;
         std::size_t records = 0, bytes = 0;
+        bool in_one_buffer = true;  // every record in encoded[0], back to back in query order
         for (std::size_t i = 0; i < c.n; ++i) {
             if (run.scene && c.taken[i]) continue;
             if (c.records[i].malformed) {
@@ -137,11 +140,14 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
             }
             ++records;
             if (!run.results) continue;
+            in_one_buffer = in_one_buffer && c.at[i].thread == 0 && c.at[i].offset == bytes;
             c.at[i].offset_in_chunk = bytes;
             bytes += c.at[i].size;
         }
         tally.done += c.n;
-        if (run.results) {
+        if (run.results && in_one_buffer && bytes == c.encoded[0].size()) {
+            run.results->write_records(c.encoded[0], records);
+        } else if (run.results) {
             c.gathered.resize(bytes);
             parallel_loop(0, c.n, 256, [&](const auto& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
