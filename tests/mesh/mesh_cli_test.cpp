@@ -128,12 +128,15 @@ TEST_SUITE("mesh cli") {
         REQUIRE(j.contains("startup"));
         CHECK(j["startup"]["load_ms"].get<double>() > 0.0);
         CHECK(j["startup"]["batch_level_ms"].get<double>() > 0.0);
+        CHECK(j["startup"]["hierarchy_ms"].get<double>() > 0.0);
+        CHECK(j["startup"]["runner_ms"].get<double>() >= 0.0);  // apart from the level's parts
         CHECK(j["startup"]["threads"] == 1);
         CHECK_FALSE(
             info_json(lvl).contains("startup"));  // only when asked: info's output is otherwise the file's alone
         const auto text = run_cli("info --startup " + lvl);
         CHECK(text.exit_code == 0);
         CHECK(text.out.find("start-up    load ") != std::string::npos);
+        CHECK(text.out.find("threads started") != std::string::npos);
     }
 
     TEST_CASE("generate writes the library's level, and info reads it") {
