@@ -17,13 +17,16 @@
 // entry passed over gives no contact and advances the counter
 // at every read of it, visited or not; so the entries that reach a visit are
 // the only ones whose visited bits decide anything, and they are walked
-// exactly as the reference walks them. A walking capsule also passes over a
-// whole cell whose highest enabled triangle is below its step. A sphere sweep
-// (which has no counter bug: its walk decides only the order its contacts
-// are found in) walks without running its kernel, keeping the triangles past
-// the visit's filters in the walk's order, and runs the kernel on them after,
-// in lanes where they are several. The work counters are the walk's own: the
-// entries of the cells it read, and the kernel calls it made.
+// exactly as the reference walks them. A list's entry is tested only in the
+// cell where the walk meets its triangle first (the lowest of its cells within
+// the query's box): anywhere else the walk has read it before, passed it over
+// or visited it, and it gives no visit again. A walking capsule also passes
+// over a whole cell whose highest enabled triangle is below its step. A
+// sphere sweep (which has no counter bug: its walk decides only the order its
+// contacts are found in) walks without running its kernel, keeping the
+// triangles past the visit's filters in the walk's order, and runs the kernel
+// on them after, in lanes where they are several. The work counters are the
+// walk's own: the entries of the cells it read, and the kernel calls it made.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -128,19 +131,27 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
                 const VisitedBits& visited) {
     if (range.empty()) return;
     const auto words = grid.words();
-    // The entries from `at` on, `n` of them, through the reach test and the
-    // visit; how many visits left the counter behind.
-    auto visit_words = [&](std::size_t at, std::size_t n, auto&& reaches) {
+    // Words read past a list, `n` from `at` on, through the reach test and
+    // the visit; how many visits left the counter behind.
+    auto visit_words = [&](std::size_t at, std::size_t n) {
         std::uint32_t behind = 0;
         for (std::size_t p = at; p < at + n; ++p) {
-            const std::uint32_t tri = words[p];
-            if (reaches(tri) && !visited.test(tri)) behind += visit(tri) == Counter::not_advanced ? 1 : 0;
+            const std::uint32_t w = words[p];
+            if (reach.word(w) && !visited.test(w)) behind += visit(w) == Counter::not_advanced ? 1 : 0;
         }
         return behind;
     };
-    auto walk_list = [&](std::size_t offset, std::uint32_t count) {
+    // A list's own entries, those whose triangle the walk reads here first
+    // (an entry read before gives no visit: passed over again, or visited).
+    const std::uint8_t* first_on = data.first_on.data();
+    auto walk_list = [&](std::size_t offset, std::uint32_t count, std::uint8_t needed) {
         std::size_t p = offset + 1;
-        std::uint32_t behind = visit_words(p, count, reach);
+        std::uint32_t behind = 0;
+        for (std::size_t e = p; e < p + count; ++e) {
+            if ((first_on[e] & needed) != needed) continue;
+            const std::uint32_t tri = words[e];
+            if (reach(tri) && !visited.test(tri)) behind += visit(tri) == Counter::not_advanced ? 1 : 0;
+        }
         stats.entries += count;
         if (!counter_bug) return;
         p += count;
@@ -151,7 +162,7 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
                 return;
             }
             const std::size_t n = std::min<std::size_t>(behind, words.size() - p);
-            const std::uint32_t more = visit_words(p, n, [&](std::uint32_t w) { return reach.word(w); });
+            const std::uint32_t more = visit_words(p, n);
             stats.entries += static_cast<std::uint32_t>(n);
             stats.extra_entries += static_cast<std::uint32_t>(n);
             p += n;
@@ -164,13 +175,19 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
     const std::size_t ny = g.dims[1], nz = g.dims[2];
     const std::uint32_t z_cells = range.hi[2] - range.lo[2] + 1;
     const std::uint32_t* offsets = grid.offsets().data();
+    // On an axis where a cell is past the range's low cell, the walk meets a
+    // triangle first in it only where it is the triangle's lowest on that axis
+    // (first_on): `needed` names those axes.
+    using Data = CellWalkData;
     for (std::uint32_t ix = range.lo[0]; ix <= range.hi[0]; ++ix) {
+        const std::uint8_t on_x = ix != range.lo[0] ? Data::first_on_x : 0;
         for (std::uint32_t iy = range.lo[1]; iy <= range.hi[1]; ++iy) {
+            const std::uint8_t on_xy = on_x | (iy != range.lo[1] ? Data::first_on_y : 0);
             const std::size_t first = (ix * ny + iy) * nz + range.lo[2];
             for (std::size_t cell = first; cell < first + z_cells; ++cell) {
                 if (data.cell_top[cell] < step_top) continue;  // -inf for a cell that lists nothing enabled
                 const std::uint32_t offset = offsets[cell];
-                walk_list(offset, words[offset]);
+                walk_list(offset, words[offset], on_xy | (cell != first ? Data::first_on_z : 0));
             }
         }
     }

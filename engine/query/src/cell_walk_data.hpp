@@ -30,8 +30,18 @@ struct CellWalkData {
     // Per cell, the highest top of the enabled triangles it lists (-inf for
     // none): a walking capsule whose step is above it tests none of them.
     AlignedVector<float> cell_top;
+    // Per word of the grid's lists, for an entry: on which axes its cell is
+    // its triangle's lowest (first_on_x, _y, _z; 0 for a count word). A
+    // walk reads a triangle first in the low corner of its cells within the
+    // query's: where the entry's cell is not that (an axis where it is
+    // neither the triangle's lowest nor the query's), the walk has read the
+    // triangle before.
+    AlignedVector<std::uint8_t> first_on;
+    static constexpr std::uint8_t first_on_x = 1, first_on_y = 2, first_on_z = 4;
 
-    std::size_t memory_bytes() const { return reach.size() * sizeof(TriangleReach) + cell_top.size() * sizeof(float); }
+    std::size_t memory_bytes() const {
+        return reach.size() * sizeof(TriangleReach) + cell_top.size() * sizeof(float) + first_on.size();
+    }
 };
 
 }  // namespace levelsweep::detail
