@@ -3,8 +3,13 @@
 #include "cell_walk_data.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "batch_plan.hpp"
 #include "levelsweep/triangle_filters.hpp"
@@ -13,16 +18,41 @@ namespace levelsweep::detail {
 
 namespace {
 
-// What the pass over the lists needs of a triangle: its top if it is enabled
-// (-inf if not) and its lowest cell (the grid's listing rule, triangle_cells).
-struct ListedTriangle {
-    float enabled_top;
+// What the pass over the lists needs of a triangle: its lowest cell, once
+// the pass has met it (the first of its cells in the lists' order, as the
+// grid lists it in every cell of its box), and its top if it is enabled (-inf
+// if not), in one row of four that one comparison tests against a cell.
+struct alignas(16) ListedTriangle {
     std::uint32_t lowest[3];
+    float enabled_top;
 };
+constexpr std::uint32_t not_met = ~0u;  // lowest[0] before the pass meets the triangle (no grid is that long)
+
+// The first_on bits of a triangle met before, listed in the cell `at` (x, y, z, 0).
+#if defined(__SSE2__)
+using CellAt = __m128i;
+inline CellAt cell_at(std::uint32_t x, std::uint32_t y, std::uint32_t z) {
+    return _mm_setr_epi32(static_cast<int>(x), static_cast<int>(y), static_cast<int>(z), 0);
+}
+inline std::uint8_t first_on_bits(const ListedTriangle& t, const CellAt& at) {
+    const __m128i row = _mm_load_si128(reinterpret_cast<const __m128i*>(&t));
+    // Lanes x, y, z give bits 1, 2, 4 of the mask; the top's lane is not a coordinate.
+    return static_cast<std::uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(row, at))) & 7);
+}
+#else
+using CellAt = std::array<std::uint32_t, 3>;
+inline CellAt cell_at(std::uint32_t x, std::uint32_t y, std::uint32_t z) { return {x, y, z}; }
+inline std::uint8_t first_on_bits(const ListedTriangle& t, const CellAt& at) {
+    return static_cast<std::uint8_t>((at[0] == t.lowest[0] ? CellWalkData::first_on_x : 0) |
+                                     (at[1] == t.lowest[1] ? CellWalkData::first_on_y : 0) |
+                                     (at[2] == t.lowest[2] ? CellWalkData::first_on_z : 0));
+}
+#endif
 
 }  // namespace
 
 CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count()) {
+    static_assert(first_on_x == 1 && first_on_y == 2 && first_on_z == 4, "the comparison's lanes, in order");
     const float inf = std::numeric_limits<float>::infinity();
     const CellGrid& grid = level.grid();
     const GridGeometry& g = grid.geometry();
@@ -30,7 +60,7 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
     // The one past: NaN, which no comparison passes, so it meets nothing.
     const float nan = std::numeric_limits<float>::quiet_NaN();
     reach[triangles] = {{nan, nan, nan, nan}, {nan, nan, nan, nan}};
-    std::vector<ListedTriangle> listed(triangles);
+    AlignedVector<ListedTriangle> listed(triangles);
     for (std::uint32_t t = 0; t < triangles; ++t) {
         const Vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
         const Vec3 lo{std::min({a.x, b.x, c.x}), std::min({a.y, b.y, c.y}), std::min({a.z, b.z, c.z})};
@@ -38,8 +68,7 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
         const float m = triangle_reach_margin(((hi.x - lo.x) + (hi.y - lo.y)) + (hi.z - lo.z));
         const float top = std::max(std::max(a.z, b.z), c.z);  // the reference visit's (mesh_visits.hpp)
         reach[t] = {{lo.x - m, lo.y - m, lo.z - m, -inf}, {hi.x + m, hi.y + m, hi.z + m, top}};
-        listed[t] = {passes_flags(level.flags(t), false) ? top : -inf,
-                     {g.cell_coordinate(lo.x, 0), g.cell_coordinate(lo.y, 1), g.cell_coordinate(lo.z, 2)}};
+        listed[t] = {{not_met, 0, 0}, passes_flags(level.flags(t), false) ? top : -inf};
     }
     // Each cell's highest enabled top and its entries' first_on bits, in one
     // pass over the lists (count first, in cell order: z inner, then y, then x).
@@ -54,12 +83,20 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
             for (std::uint32_t iz = 0; iz < g.dims[2]; ++iz, ++top) {
                 *top = -inf;
                 const std::uint32_t* const end = word + 1 + *word;
-                for (++word, ++first; word != end; ++word, ++first) {
-                    const ListedTriangle& t = listed[*word];
+                if (++word == end) {
+                    ++first;
+                    continue;
+                }
+                const CellAt at = cell_at(ix, iy, iz);
+                for (++first; word != end; ++word, ++first) {
+                    ListedTriangle& t = listed[*word];
                     *top = std::max(*top, t.enabled_top);
-                    *first = static_cast<std::uint8_t>((ix == t.lowest[0] ? first_on_x : 0) |
-                                                       (iy == t.lowest[1] ? first_on_y : 0) |
-                                                       (iz == t.lowest[2] ? first_on_z : 0));
+                    if (t.lowest[0] == not_met) {
+                        t.lowest[0] = ix, t.lowest[1] = iy, t.lowest[2] = iz;
+                        *first = first_on_x | first_on_y | first_on_z;
+                    } else {
+                        *first = first_on_bits(t, at);
+                    }
                 }
             }
         }
