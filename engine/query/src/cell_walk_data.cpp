@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <limits>
-#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
