@@ -29,38 +29,52 @@ namespace {
 // Unit 1's triangle T (test ideas), moved to `at`.
 Tri unit1_triangle(const Vec3& at) { return {at, at + Vec3{4, 0, 0}, at + Vec3{0, 4, 0}}; }
 
+// A level's triangles as they are added, one in `two_sided_one_in` (drawn
+// as each is added) two-sided, the rest one-sided; all enabled; 1 m cells.
+class RandomSidedLevel {
+public:
+    RandomSidedLevel(std::uint32_t seed, std::uint32_t two_sided_one_in) : rng_(seed), one_in_(two_sided_one_in) {}
+    std::mt19937& rng() { return rng_; }
+    void add(const Tri& tri) {
+        const auto b = static_cast<std::uint32_t>(v_.size());
+        v_.insert(v_.end(), {tri.a, tri.b, tri.c});
+        TriangleRecord r;
+        r.v = {b, b + 1, b + 2};
+        r.flags = rng_() % one_in_ == 0 ? tri_flags::enabled | tri_flags::two_sided : tri_flags::enabled;
+        t_.push_back(r);
+    }
+    Level build() const { return build_level(v_, t_, Vec3{1.0f, 1.0f, 1.0f}); }
+
+private:
+    std::mt19937 rng_;
+    std::uint32_t one_in_;
+    std::vector<Vec3> v_;
+    std::vector<TriangleRecord> t_;
+};
+
 // A row of 1 m cells along x. Every fifth metre holds a copy of T at floor
 // height; small tilted triangles and short walls fill the cells, over a tiled
 // floor; the count words (small numbers) name copies of T.
 Level row_level(std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::vector<Vec3> v;
-    std::vector<TriangleRecord> t;
-    auto add = [&](const Tri& tri) {
-        const auto b = static_cast<std::uint32_t>(v.size());
-        v.insert(v.end(), {tri.a, tri.b, tri.c});
-        TriangleRecord r;
-        r.v = {b, b + 1, b + 2};
-        r.flags = rng() % 7 == 0 ? tri_flags::enabled | tri_flags::two_sided : tri_flags::enabled;
-        t.push_back(r);
-    };
-    for (int i = 0; i < 8; ++i) add(unit1_triangle({5.0f * static_cast<float>(i), 0.0f, 0.0f}));
+    RandomSidedLevel level(seed, 7);
+    std::mt19937& rng = level.rng();
+    for (int i = 0; i < 8; ++i) level.add(unit1_triangle({5.0f * static_cast<float>(i), 0.0f, 0.0f}));
     // A floor of 0.5 m tiles at z -0.5: a box falling flat onto it meets many
     // at once, and the zero-speed reset gives them all the fraction 0, so the
     // order the walk finds them in (which the reads change) is the answer's.
     for (int i = 0; i < 80; ++i)
         for (int j = 0; j < 8; ++j) {
             const Vec3 p{0.5f * static_cast<float>(i), 0.5f * static_cast<float>(j) - 1.0f, -0.5f};
-            add({p, p + Vec3{0.5f, 0, 0}, p + Vec3{0.5f, 0.5f, 0}});
-            add({p, p + Vec3{0.5f, 0.5f, 0}, p + Vec3{0, 0.5f, 0}});
+            level.add({p, p + Vec3{0.5f, 0, 0}, p + Vec3{0.5f, 0.5f, 0}});
+            level.add({p, p + Vec3{0.5f, 0.5f, 0}, p + Vec3{0, 0.5f, 0}});
         }
     for (int i = 0; i < 160; ++i) {
         const Vec3 p{uniform(rng, 0.0f, 40.0f), uniform(rng, -1.0f, 4.0f), uniform(rng, -0.5f, 1.5f)};
         const Vec3 a = uniform_vec(rng, -0.4f, 0.4f), b = uniform_vec(rng, -0.4f, 0.4f);
-        add({p, p + a, p + b});
-        if (i % 4 == 0) add({p, p + Vec3{0.6f, 0.1f, 0}, p + Vec3{0, 0, 1.2f}});  // a short wall
+        level.add({p, p + a, p + b});
+        if (i % 4 == 0) level.add({p, p + Vec3{0.6f, 0.1f, 0}, p + Vec3{0, 0, 1.2f}});  // a short wall
     }
-    return build_level(v, t, Vec3{1.0f, 1.0f, 1.0f});
+    return level.build();
 }
 
 // What the reference path's walks reached, over a set of queries: reads past
@@ -86,6 +100,20 @@ struct ReadWatch : QueryObserver {
     std::vector<std::uint32_t> by_reads;
 };
 
+// The batch path's answers to `q` on every ISA against the reference's, and
+// the words it reads past the lists (the very words the reference reads);
+// the first five differences fail the case.
+void compare_batch(PathPair& pair, const Query& q, const Answer& reference, int& differing) {
+    for (Isa isa : batch_isas()) {
+        const Answer batch = pair.batch(q, isa);
+        std::string why = answer_difference(reference, batch);
+        if (why.empty() && batch.result.stats.extra_entries != reference.result.stats.extra_entries)
+            why = "words read past the lists " + std::to_string(batch.result.stats.extra_entries) + " vs " +
+                  std::to_string(reference.result.stats.extra_entries);
+        if (!why.empty() && ++differing <= 5) FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
+    }
+}
+
 // The reference and the batch path on `q` (every ISA), compared; and what the
 // reference reached.
 void compare(const Level& level, PathPair& pair, const Query& q, Reached& r) {
@@ -109,15 +137,7 @@ void compare(const Level& level, PathPair& pair, const Query& q, Reached& r) {
     Query exact = q;
     exact.settings.quirks = q.settings.quirks.without(Quirk::mesh_cell_counter);
     r.answered_by_reads += !answer_difference(reference, pair.reference(exact)).empty();
-    // The batch path reads the very words the reference reads past the lists.
-    for (Isa isa : batch_isas()) {
-        const Answer batch = pair.batch(q, isa);
-        std::string why = answer_difference(reference, batch);
-        if (why.empty() && batch.result.stats.extra_entries != reference.result.stats.extra_entries)
-            why = "words read past the lists " + std::to_string(batch.result.stats.extra_entries) + " vs " +
-                  std::to_string(reference.result.stats.extra_entries);
-        if (!why.empty() && ++r.differing <= 5) FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
-    }
+    compare_batch(pair, q, reference, r.differing);
 }
 
 void report(const char* what, const Reached& r) {
@@ -132,38 +152,29 @@ void report(const char* what, const Reached& r) {
 // most triangles are listed in several cells and a query's box mostly starts
 // inside their cells rather than at their lowest.
 Level spanning_level(std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::vector<Vec3> v;
-    std::vector<TriangleRecord> t;
-    auto add = [&](const Tri& tri) {
-        const auto b = static_cast<std::uint32_t>(v.size());
-        v.insert(v.end(), {tri.a, tri.b, tri.c});
-        TriangleRecord r;
-        r.v = {b, b + 1, b + 2};
-        r.flags = rng() % 9 == 0 ? tri_flags::enabled | tri_flags::two_sided : tri_flags::enabled;
-        t.push_back(r);
-    };
+    RandomSidedLevel level(seed, 9);
+    std::mt19937& rng = level.rng();
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 4; ++j) {
             const Vec3 p{3.0f * static_cast<float>(i), 3.0f * static_cast<float>(j), 0.0f};
-            add({p, p + Vec3{3, 0, 0}, p + Vec3{3, 3, 0}});
-            add({p, p + Vec3{3, 3, 0}, p + Vec3{0, 3, 0}});
+            level.add({p, p + Vec3{3, 0, 0}, p + Vec3{3, 3, 0}});
+            level.add({p, p + Vec3{3, 3, 0}, p + Vec3{0, 3, 0}});
         }
     for (int i = 0; i < 24; ++i) {
         const Vec3 p{uniform(rng, 0.0f, 10.0f), uniform(rng, 0.0f, 10.0f), uniform(rng, -0.3f, 0.5f)};
         const Vec3 along = i % 2 ? Vec3{uniform(rng, 2.0f, 4.0f), 0, 0} : Vec3{0, uniform(rng, 2.0f, 4.0f), 0};
-        add({p, p + along, p + Vec3{0, 0, 2.5f}});
-        add({p + along, p + along + Vec3{0, 0, 2.5f}, p + Vec3{0, 0, 2.5f}});
+        level.add({p, p + along, p + Vec3{0, 0, 2.5f}});
+        level.add({p + along, p + along + Vec3{0, 0, 2.5f}, p + Vec3{0, 0, 2.5f}});
     }
     for (int i = 0; i < 12; ++i) {
         const Vec3 p{uniform(rng, 0.0f, 10.0f), uniform(rng, 0.0f, 10.0f), 0.0f};
-        add({p, p + Vec3{2.5f, 0.3f, 1.5f}, p + Vec3{0.2f, 2.5f, 1.2f}});
+        level.add({p, p + Vec3{2.5f, 0.3f, 1.5f}, p + Vec3{0.2f, 2.5f, 1.2f}});
     }
     for (int i = 0; i < 120; ++i) {
         const Vec3 p{uniform(rng, 0.0f, 12.0f), uniform(rng, 0.0f, 12.0f), uniform(rng, 0.0f, 2.0f)};
-        add({p, p + uniform_vec(rng, -0.6f, 0.6f), p + uniform_vec(rng, -0.6f, 0.6f)});
+        level.add({p, p + uniform_vec(rng, -0.6f, 0.6f), p + uniform_vec(rng, -0.6f, 0.6f)});
     }
-    return build_level(v, t, Vec3{1.0f, 1.0f, 1.0f});
+    return level.build();
 }
 
 // A contact of the reference's answer on a triangle that the query's walk
@@ -182,8 +193,8 @@ void compare_spanning(const Level& level, PathPair& pair, const Query& q, Spanne
     ++s.queries;
     bool inside = false, again = false;
     for (const MeshContact& c : reference.contacts) {
-        const CellRange own = g.triangle_cells(level.corner(c.triangle, 0), level.corner(c.triangle, 1),
-                                               level.corner(c.triangle, 2));
+        const CellRange own =
+            g.triangle_cells(level.corner(c.triangle, 0), level.corner(c.triangle, 1), level.corner(c.triangle, 2));
         std::uint32_t shared = 1;
         for (std::size_t a = 0; a < 3; ++a) {
             inside = inside || own.lo[a] < walked.lo[a];
@@ -194,10 +205,7 @@ void compare_spanning(const Level& level, PathPair& pair, const Query& q, Spanne
     }
     s.entered_inside += inside;
     s.listed_again += again;
-    for (Isa isa : batch_isas()) {
-        std::string why = answer_difference(reference, pair.batch(q, isa));
-        if (!why.empty() && ++s.differing <= 5) FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
-    }
+    compare_batch(pair, q, reference, s.differing);
 }
 
 }  // namespace
@@ -316,8 +324,9 @@ TEST_SUITE("batch counter bug") {
             }
             compare_spanning(level, pair, q, s);
         }
-        MESSAGE(s.queries << " queries: " << s.entered_inside << " with a contact on a triangle whose cells start below the query's, "
-                          << s.listed_again << " on a triangle listed in several of the query's cells");
+        MESSAGE(s.queries << " queries: " << s.entered_inside
+                          << " with a contact on a triangle whose cells start below the query's, " << s.listed_again
+                          << " on a triangle listed in several of the query's cells");
         CHECK(s.differing == 0);
         CHECK(s.entered_inside > s.queries / 10);
         CHECK(s.listed_again > s.queries / 10);
