@@ -143,8 +143,12 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
     };
     // A list's own entries, those whose triangle the walk reads here first
     // (an entry read before gives no visit: passed over again, or visited).
+    // A list with none of them (its summary says so) gives no visit, so none
+    // leaves the counter behind for a read past its end.
     const std::uint8_t* first_on = data.first_on.data();
     auto walk_list = [&](std::size_t offset, std::uint32_t count, std::uint8_t needed) {
+        stats.entries += count;
+        if (!data.list_has_first(offset, needed)) return;
         std::size_t p = offset + 1;
         std::uint32_t behind = 0;
         for (std::size_t e = p; e < p + count; ++e) {
@@ -152,7 +156,6 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
             const std::uint32_t tri = words[e];
             if (reach(tri) && !visited.test(tri)) behind += visit(tri) == Counter::not_advanced ? 1 : 0;
         }
-        stats.entries += count;
         if (!counter_bug) return;
         p += count;
         while (behind > 0) {

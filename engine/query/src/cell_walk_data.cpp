@@ -48,6 +48,17 @@ inline std::uint8_t first_on_bits(const ListedTriangle& t, const CellAt& at) {
 }
 #endif
 
+// A count word's summary (CellWalkData::first_on) gains, for an entry with
+// first_on bits b, every set n of axes that b holds all of: bit n of
+// needs_met[b].
+constexpr std::array<std::uint8_t, 8> needs_met = [] {
+    std::array<std::uint8_t, 8> met{};
+    for (unsigned b = 0; b < 8; ++b)
+        for (unsigned n = 0; n < 8; ++n)
+            if ((b & n) == n) met[b] = static_cast<std::uint8_t>(met[b] | 1u << n);
+    return met;
+}();
+
 }  // namespace
 
 CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count()) {
@@ -69,25 +80,25 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
         reach[t] = {{lo.x - m, lo.y - m, lo.z - m, -inf}, {hi.x + m, hi.y + m, hi.z + m, top}};
         listed[t] = {{not_met, 0, 0}, passes_flags(level.flags(t), false) ? top : -inf};
     }
-    // Each cell's highest enabled top and its entries' first_on bits, in one
-    // pass over the lists (count first, in cell order: z inner, then y, then x).
+    // Each cell's highest enabled top, its entries' first_on bits and its
+    // list's summary, in one pass over the lists (count first, in cell order:
+    // z inner, then y, then x).
     const auto words = grid.words();
     const std::uint32_t* word = words.data();
     cell_top.resize(grid.cell_count());
-    first_on.resize(words.size());  // 0 for the count words
+    first_on.resize(words.size());  // an empty list's summary: 0
     float* top = cell_top.data();
     std::uint8_t* first = first_on.data();
     for (std::uint32_t ix = 0; ix < g.dims[0]; ++ix) {
         for (std::uint32_t iy = 0; iy < g.dims[1]; ++iy) {
             for (std::uint32_t iz = 0; iz < g.dims[2]; ++iz, ++top) {
                 *top = -inf;
+                std::uint8_t* const summary = first++;
                 const std::uint32_t* const end = word + 1 + *word;
-                if (++word == end) {
-                    ++first;
-                    continue;
-                }
+                if (++word == end) continue;
                 const CellAt at = cell_at(ix, iy, iz);
-                for (++first; word != end; ++word, ++first) {
+                std::uint8_t met = 0;
+                for (; word != end; ++word, ++first) {
                     ListedTriangle& t = listed[*word];
                     *top = std::max(*top, t.enabled_top);
                     if (t.lowest[0] == not_met) {
@@ -96,7 +107,9 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
                     } else {
                         *first = first_on_bits(t, at);
                     }
+                    met |= needs_met[*first];
                 }
+                *summary = met;
             }
         }
     }

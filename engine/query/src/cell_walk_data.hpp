@@ -31,13 +31,19 @@ struct CellWalkData {
     // none): a walking capsule whose step is above it tests none of them.
     AlignedVector<float> cell_top;
     // Per word of the grid's lists, for an entry: on which axes its cell is
-    // its triangle's lowest (first_on_x, _y, _z; 0 for a count word). A
-    // walk reads a triangle first in the low corner of its cells within the
-    // query's: where the entry's cell is not that (an axis where it is
-    // neither the triangle's lowest nor the query's), the walk has read the
-    // triangle before.
+    // its triangle's lowest (first_on_x, _y, _z). A walk reads a triangle
+    // first in the low corner of its cells within the query's: where the
+    // entry's cell is not that (an axis where it is neither the triangle's
+    // lowest nor the query's), the walk has read the triangle before. For a
+    // count word, the list's summary: bit n (n a set of those axes) when some
+    // entry's bits hold all of n, so that a walk that needs n of this cell
+    // and finds the bit clear has none of the list to test (list_has_first).
     AlignedVector<std::uint8_t> first_on;
     static constexpr std::uint8_t first_on_x = 1, first_on_y = 2, first_on_z = 4;
+
+    // Whether the list whose count word is at `offset` has an entry whose
+    // triangle a walk that needs the axes `needed` of its cell reads there first.
+    bool list_has_first(std::size_t offset, std::uint8_t needed) const { return (first_on[offset] >> needed) & 1u; }
 
     std::size_t memory_bytes() const {
         return reach.size() * sizeof(TriangleReach) + cell_top.size() * sizeof(float) + first_on.size();
