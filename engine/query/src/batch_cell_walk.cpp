@@ -60,6 +60,25 @@ inline bool all_lanes(const Int4& m) {
 #endif
 }
 
+// Calls f(i) for each i < count, in ascending order, whose byte bits[i] holds
+// all of `needed` (bits has 15 readable bytes past count: CellWalkData's padding).
+template <class F>
+inline void for_each_holding(const std::uint8_t* bits, std::uint32_t count, std::uint8_t needed, F&& f) {
+#if defined(__SSE2__)
+    const __m128i need = _mm_set1_epi8(static_cast<char>(needed));
+    for (std::size_t base = 0; base < count; base += 16) {
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bits + base));
+        auto holds = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(b, need), need)));
+        if (count - base < 16) holds &= (1u << (count - base)) - 1u;
+        for (; holds != 0; holds &= holds - 1)
+            f(static_cast<std::uint32_t>(base) + static_cast<std::uint32_t>(std::countr_zero(holds)));
+    }
+#else
+    for (std::uint32_t i = 0; i < count; ++i)
+        if ((bits[i] & needed) == needed) f(i);
+#endif
+}
+
 // Whether a triangle can matter to the query: its TriangleReach box meets the
 // query's reach (and, where the move is long, the segment's slabs) and, for a
 // walking capsule, its top is on or above the step.
@@ -151,11 +170,10 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
         if (!data.list_has_first(offset, needed)) return;
         std::size_t p = offset + 1;
         std::uint32_t behind = 0;
-        for (std::size_t e = p; e < p + count; ++e) {
-            if ((first_on[e] & needed) != needed) continue;
-            const std::uint32_t tri = words[e];
+        for_each_holding(first_on + p, count, needed, [&](std::uint32_t i) {
+            const std::uint32_t tri = words[p + i];
             if (reach(tri) && !visited.test(tri)) behind += visit(tri) == Counter::not_advanced ? 1 : 0;
-        }
+        });
         if (!counter_bug) return;
         p += count;
         while (behind > 0) {

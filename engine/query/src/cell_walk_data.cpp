@@ -86,7 +86,7 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
     const auto words = grid.words();
     const std::uint32_t* word = words.data();
     cell_top.resize(grid.cell_count());
-    first_on.resize(words.size());  // an empty list's summary: 0
+    first_on.resize(words.size() + first_on_padding);  // an empty list's summary: 0
     float* top = cell_top.data();
     std::uint8_t* first = first_on.data();
     for (std::uint32_t ix = 0; ix < g.dims[0]; ++ix) {

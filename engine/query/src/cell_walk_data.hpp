@@ -38,8 +38,11 @@ struct CellWalkData {
     // count word, the list's summary: bit n (n a set of those axes) when some
     // entry's bits hold all of n, so that a walk that needs n of this cell
     // and finds the bit clear has none of the list to test (list_has_first).
+    // Then `first_on_padding` zero bytes: a walk reads a list's bytes sixteen
+    // at a time, and the last list's last block may pass its end.
     AlignedVector<std::uint8_t> first_on;
     static constexpr std::uint8_t first_on_x = 1, first_on_y = 2, first_on_z = 4;
+    static constexpr std::size_t first_on_padding = 15;
 
     // Whether the list whose count word is at `offset` has an entry whose
     // triangle a walk that needs the axes `needed` of its cell reads there first.
