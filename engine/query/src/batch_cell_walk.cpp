@@ -69,7 +69,8 @@ inline void for_each_holding(const std::uint8_t* bits, std::uint32_t count, std:
     for (std::size_t base = 0; base < count; base += 16) {
         const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bits + base));
         auto holds = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(b, need), need)));
-        if (count - base < 16) holds &= (1u << (count - base)) - 1u;
+        // The block's bytes within the list, without a branch (most lists are one block).
+        holds &= (1u << std::min<std::size_t>(count - base, 16)) - 1u;
         for (; holds != 0; holds &= holds - 1)
             f(static_cast<std::uint32_t>(base) + static_cast<std::uint32_t>(std::countr_zero(holds)));
     }
