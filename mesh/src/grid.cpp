@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "levelsweep/build_error.hpp"
+#include "levelsweep/cell_runs.hpp"
 
 namespace levelsweep {
 
@@ -98,47 +99,50 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
         if (cells > no_triangle) return std::nullopt;
         unlisted[t] = static_cast<std::uint32_t>(cells);
     }
-    // One pass over the cells in walk order, the cell's coordinates counted
-    // along: most cells list nothing (nine in ten on the shared levels), so an
-    // empty cell costs its offset and its count word, and an entry its checks
+    // One pass over the cells in walk order: most cells list nothing (nine in
+    // ten on the shared levels), so a run of empty cells costs its offsets and
+    // a read of its count words a block at a time, and an entry its checks
     // without a branch but the one that keeps the box read in bounds.
     CellGrid grid;
     grid.geometry_ = geometry;
     const std::size_t cells = geometry.cell_count();
     grid.offsets_.resize(cells);
+    std::uint32_t* const offsets = grid.offsets_.data();
     const std::uint32_t* w = words.data();
     const std::size_t n = words.size();
     const std::uint32_t ny = geometry.dims[1], nz = geometry.dims[2];
-    std::uint32_t ix = 0, iy = 0, iz = 0;
+    CellCursor at;
     std::size_t pos = 0;
     std::uint32_t outside = 0;  // nonzero once an entry is out of order or out of its triangle's box
     // Each cell from here on has its count word: checked where a list is
     // taken, so that an empty cell's read needs no check of its own.
     if (n < cells) return std::nullopt;
-    for (std::size_t cell = 0; cell < cells; ++cell) {
-        grid.offsets_[cell] = static_cast<std::uint32_t>(pos);
+    for (std::size_t cell = 0;;) {
+        // The cells up to the next that lists something: their count words, zeros, one after another.
+        const std::size_t empty = zero_words(w + pos, cells - cell);
+        for (std::size_t i = 0; i < empty; ++i) offsets[cell + i] = static_cast<std::uint32_t>(pos + i);
+        cell += empty, pos += empty;
+        if (cell == cells) break;
+        at.advance(empty, ny, nz);
+        offsets[cell] = static_cast<std::uint32_t>(pos);
         const std::uint32_t count = w[pos++];
-        if (count != 0) {
-            if (count > n - pos - (cells - 1 - cell)) return std::nullopt;
-            std::int64_t previous = -1;
-            for (const std::uint32_t* e = w + pos; e != w + pos + count; ++e) {
-                const std::uint32_t t = *e;
-                if (t >= triangles) return std::nullopt;
-                const CellSpan& b = boxes[t];
-                outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) |
-                           static_cast<std::uint32_t>(ix - b.lo[0] > b.span[0]) |
-                           static_cast<std::uint32_t>(iy - b.lo[1] > b.span[1]) |
-                           static_cast<std::uint32_t>(iz - b.lo[2] > b.span[2]);
-                --unlisted[t];
-                previous = t;
-            }
-            if (outside) return std::nullopt;
-            pos += count;
+        if (count > n - pos - (cells - 1 - cell)) return std::nullopt;
+        std::int64_t previous = -1;
+        for (const std::uint32_t* e = w + pos; e != w + pos + count; ++e) {
+            const std::uint32_t t = *e;
+            if (t >= triangles) return std::nullopt;
+            const CellSpan& b = boxes[t];
+            outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) |
+                       static_cast<std::uint32_t>(at.ix - b.lo[0] > b.span[0]) |
+                       static_cast<std::uint32_t>(at.iy - b.lo[1] > b.span[1]) |
+                       static_cast<std::uint32_t>(at.iz - b.lo[2] > b.span[2]);
+            --unlisted[t];
+            previous = t;
         }
-        if (++iz == nz) {
-            iz = 0;
-            if (++iy == ny) iy = 0, ++ix;
-        }
+        if (outside) return std::nullopt;
+        pos += count;
+        ++cell;
+        at.advance(1, ny, nz);
     }
     // Listed only in cells of its box, at most once in each: listed in all of
     // them exactly when none is left.

@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "levelsweep/cell_runs.hpp"
 #include "levelsweep/level.hpp"
 #include "mesh_support.hpp"
 
@@ -289,5 +290,42 @@ TEST_SUITE("mesh grid") {
         CHECK(level.grid().ny() == 11);
         // The triangle's box covers every cell, its hypotenuse half of them included.
         for (std::size_t c = 0; c < level.grid().cell_count(); ++c) CHECK(level.grid().list(c).size() == 1);
+    }
+
+    // cell_runs.hpp: the passes over every cell skip the empty ones a block
+    // of count words and a z row at a time; each step against its one-by-one
+    // definition.
+    TEST_CASE("zero_words counts the zeros a word at a time would, up to its bound") {
+        auto rng = seeded_rng(1303);
+        for (int round = 0; round < 2000; ++round) {
+            std::vector<std::uint32_t> w(1 + rng() % 40);
+            for (auto& x : w) x = rng() % 3 == 0 ? static_cast<std::uint32_t>(1 + rng() % 5) : 0u;
+            if (rng() % 2) std::fill(w.begin(), w.end() - static_cast<std::ptrdiff_t>(rng() % w.size()), 0u);
+            const std::size_t from = rng() % w.size(), most = rng() % (w.size() - from + 1);
+            std::size_t expected = 0;
+            while (expected < most && w[from + expected] == 0) ++expected;
+            CHECK(zero_words(w.data() + from, most) == expected);
+        }
+    }
+
+    TEST_CASE("CellCursor moved n cells on is where n single steps lead") {
+        auto rng = seeded_rng(1304);
+        for (int round = 0; round < 300; ++round) {
+            const std::uint32_t ny = 1 + rng() % 6, nz = 1 + rng() % 7;
+            CellCursor jumped, stepped;
+            for (int move = 0; move < 20; ++move) {
+                const std::size_t n = rng() % (3 * ny * nz);
+                jumped.advance(n, ny, nz);
+                for (std::size_t i = 0; i < n; ++i) {
+                    if (++stepped.iz == nz) {
+                        stepped.iz = 0;
+                        if (++stepped.iy == ny) stepped.iy = 0, ++stepped.ix;
+                    }
+                }
+                REQUIRE(jumped.ix == stepped.ix);
+                REQUIRE(jumped.iy == stepped.iy);
+                REQUIRE(jumped.iz == stepped.iz);
+            }
+        }
     }
 }
