@@ -11,6 +11,7 @@
 #endif
 
 #include "batch_plan.hpp"
+#include "levelsweep/cell_runs.hpp"
 #include "levelsweep/triangle_filters.hpp"
 
 namespace levelsweep::detail {
@@ -82,36 +83,37 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
     }
     // Each cell's highest enabled top, its entries' first_on bits and its
     // list's summary, in one pass over the lists (count first, in cell order:
-    // z inner, then y, then x).
+    // z inner, then y, then x) that skips the runs of cells listing nothing.
     const auto words = grid.words();
-    const std::uint32_t* word = words.data();
-    cell_top.resize(grid.cell_count());
+    const std::size_t cells = grid.cell_count();
+    cell_top.assign(cells, -inf);
     first_on.resize(words.size() + first_on_padding);  // an empty list's summary: 0
-    float* top = cell_top.data();
-    std::uint8_t* first = first_on.data();
-    for (std::uint32_t ix = 0; ix < g.dims[0]; ++ix) {
-        for (std::uint32_t iy = 0; iy < g.dims[1]; ++iy) {
-            for (std::uint32_t iz = 0; iz < g.dims[2]; ++iz, ++top) {
-                *top = -inf;
-                std::uint8_t* const summary = first++;
-                const std::uint32_t* const end = word + 1 + *word;
-                if (++word == end) continue;
-                const CellAt at = cell_at(ix, iy, iz);
-                std::uint8_t met = 0;
-                for (; word != end; ++word, ++first) {
-                    ListedTriangle& t = listed[*word];
-                    *top = std::max(*top, t.enabled_top);
-                    if (t.lowest[0] == not_met) {
-                        t.lowest[0] = ix, t.lowest[1] = iy, t.lowest[2] = iz;
-                        *first = first_on_x | first_on_y | first_on_z;
-                    } else {
-                        *first = first_on_bits(t, at);
-                    }
-                    met |= needs_met[*first];
-                }
-                *summary = met;
+    CellCursor cursor;
+    for (std::size_t cell = 0, pos = 0;;) {
+        const std::size_t empty = zero_words(words.data() + pos, cells - cell);
+        cell += empty, pos += empty;
+        if (cell == cells) break;
+        cursor.advance(empty, g.dims[1], g.dims[2]);
+        const CellAt at = cell_at(cursor.ix, cursor.iy, cursor.iz);
+        const std::size_t end = pos + 1 + words[pos];
+        float top = -inf;
+        std::uint8_t met = 0;
+        for (std::size_t e = pos + 1; e != end; ++e) {
+            ListedTriangle& t = listed[words[e]];
+            top = std::max(top, t.enabled_top);
+            if (t.lowest[0] == not_met) {
+                t.lowest[0] = cursor.ix, t.lowest[1] = cursor.iy, t.lowest[2] = cursor.iz;
+                first_on[e] = first_on_x | first_on_y | first_on_z;
+            } else {
+                first_on[e] = first_on_bits(t, at);
             }
+            met |= needs_met[first_on[e]];
         }
+        cell_top[cell] = top;
+        first_on[pos] = met;
+        pos = end;
+        ++cell;
+        cursor.advance(1, g.dims[1], g.dims[2]);
     }
 }
 
