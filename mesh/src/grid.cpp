@@ -111,43 +111,38 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
     const std::uint32_t* w = words.data();
     const std::size_t n = words.size();
     const std::uint32_t ny = geometry.dims[1], nz = geometry.dims[2];
-    CellCursor at;
-    std::size_t pos = 0;
-    std::uint32_t outside = 0;  // nonzero once an entry is out of order or out of its triangle's box
     // Each cell from here on has its count word: checked where a list is
     // taken, so that an empty cell's read needs no check of its own.
     if (n < cells) return std::nullopt;
-    for (std::size_t cell = 0;;) {
-        // The cells up to the next that lists something: their count words, zeros, one after another.
-        const std::size_t empty = zero_words(w + pos, cells - cell);
-        for (std::size_t i = 0; i < empty; ++i) offsets[cell + i] = static_cast<std::uint32_t>(pos + i);
-        cell += empty, pos += empty;
-        if (cell == cells) break;
-        at.advance(empty, ny, nz);
-        offsets[cell] = static_cast<std::uint32_t>(pos);
-        const std::uint32_t count = w[pos++];
-        if (count > n - pos - (cells - 1 - cell)) return std::nullopt;
-        std::int64_t previous = -1;
-        for (const std::uint32_t* e = w + pos; e != w + pos + count; ++e) {
-            const std::uint32_t t = *e;
-            if (t >= triangles) return std::nullopt;
-            const CellSpan& b = boxes[t];
-            outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) |
-                       static_cast<std::uint32_t>(at.ix - b.lo[0] > b.span[0]) |
-                       static_cast<std::uint32_t>(at.iy - b.lo[1] > b.span[1]) |
-                       static_cast<std::uint32_t>(at.iz - b.lo[2] > b.span[2]);
-            --unlisted[t];
-            previous = t;
-        }
-        if (outside) return std::nullopt;
-        pos += count;
-        ++cell;
-        at.advance(1, ny, nz);
-    }
+    const auto end = for_each_listing_cell(
+        w, cells, ny, nz,
+        [&](std::size_t cell, std::size_t pos, std::size_t empty) {
+            for (std::size_t i = 0; i < empty; ++i) offsets[cell + i] = static_cast<std::uint32_t>(pos + i);
+        },
+        [&](std::size_t cell, std::size_t pos, CellCursor at) {
+            offsets[cell] = static_cast<std::uint32_t>(pos);
+            const std::uint32_t count = w[pos];
+            const std::size_t first = pos + 1;
+            if (count > n - first - (cells - 1 - cell)) return false;
+            std::int64_t previous = -1;
+            std::uint32_t outside = 0;  // nonzero once an entry is out of order or out of its triangle's box
+            for (const std::uint32_t* e = w + first; e != w + first + count; ++e) {
+                const std::uint32_t t = *e;
+                if (t >= triangles) return false;
+                const CellSpan& b = boxes[t];
+                outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) |
+                           static_cast<std::uint32_t>(at.ix - b.lo[0] > b.span[0]) |
+                           static_cast<std::uint32_t>(at.iy - b.lo[1] > b.span[1]) |
+                           static_cast<std::uint32_t>(at.iz - b.lo[2] > b.span[2]);
+                --unlisted[t];
+                previous = t;
+            }
+            return outside == 0;
+        });
     // Listed only in cells of its box, at most once in each: listed in all of
     // them exactly when none is left.
     const bool exact =
-        pos == n && std::all_of(unlisted.begin(), unlisted.end(), [](std::uint32_t left) { return left == 0; });
+        end == n && std::all_of(unlisted.begin(), unlisted.end(), [](std::uint32_t left) { return left == 0; });
     if (!exact) return std::nullopt;
     grid.words_ = std::move(words);
     return grid;

@@ -328,4 +328,58 @@ TEST_SUITE("mesh grid") {
             }
         }
     }
+
+    TEST_CASE("for_each_listing_cell visits the cells a cell at a time would, and stops where told") {
+        auto rng = seeded_rng(1305);
+        struct Visit {
+            std::size_t cell, pos;
+            bool listed;
+            std::uint32_t ix, iy, iz;
+            bool operator==(const Visit&) const = default;
+        };
+        for (int round = 0; round < 500; ++round) {
+            const std::uint32_t nx = 1 + rng() % 4, ny = 1 + rng() % 5, nz = 1 + rng() % 6;
+            const std::size_t cells = std::size_t{nx} * ny * nz;
+            // Count-first lists, mostly empty cells, some runs long enough to
+            // cross z rows and the zero block's four words.
+            std::vector<std::uint32_t> words;
+            std::vector<Visit> expected;
+            for (std::uint32_t ix = 0; ix < nx; ++ix)
+                for (std::uint32_t iy = 0; iy < ny; ++iy)
+                    for (std::uint32_t iz = 0; iz < nz; ++iz) {
+                        const std::uint32_t count = rng() % 4 == 0 ? static_cast<std::uint32_t>(1 + rng() % 3) : 0u;
+                        expected.push_back({expected.size(), words.size(), count != 0, ix, iy, iz});
+                        words.push_back(count);
+                        for (std::uint32_t e = 0; e < count; ++e) words.push_back(static_cast<std::uint32_t>(rng()));
+                    }
+            const std::size_t lists = static_cast<std::size_t>(
+                std::count_if(expected.begin(), expected.end(), [](const Visit& v) { return v.listed; }));
+            // Stop at the k-th list (none when k == lists): nothing visited after it.
+            const std::size_t stop_at = rng() % 2 ? lists : rng() % (lists + 1);
+            std::vector<Visit> seen;
+            std::size_t taken = 0;
+            const auto end = for_each_listing_cell(
+                words.data(), cells, ny, nz,
+                [&](std::size_t cell, std::size_t pos, std::size_t n) {
+                    for (std::size_t i = 0; i < n; ++i) seen.push_back({cell + i, pos + i, false, 0, 0, 0});
+                },
+                [&](std::size_t cell, std::size_t pos, const CellCursor& at) {
+                    seen.push_back({cell, pos, true, at.ix, at.iy, at.iz});
+                    return taken++ != stop_at;
+                });
+            // The empty cells' coordinates are the caller's to derive: compared by cell and position.
+            for (auto& v : expected)
+                if (!v.listed) v.ix = v.iy = v.iz = 0;
+            if (stop_at == lists) {
+                REQUIRE(end == words.size());
+                CHECK(seen == expected);
+            } else {
+                REQUIRE_FALSE(end.has_value());
+                const auto last = std::find_if(expected.begin(), expected.end(), [&, k = std::size_t{0}](const Visit& v) mutable {
+                    return v.listed && k++ == stop_at;
+                });
+                CHECK(seen == std::vector<Visit>(expected.begin(), last + 1));
+            }
+        }
+    }
 }

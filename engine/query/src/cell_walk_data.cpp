@@ -88,33 +88,28 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
     const std::size_t cells = grid.cell_count();
     cell_top.assign(cells, -inf);
     first_on.resize(words.size() + first_on_padding);  // an empty list's summary: 0
-    CellCursor cursor;
-    for (std::size_t cell = 0, pos = 0;;) {
-        const std::size_t empty = zero_words(words.data() + pos, cells - cell);
-        cell += empty, pos += empty;
-        if (cell == cells) break;
-        cursor.advance(empty, g.dims[1], g.dims[2]);
-        const CellAt at = cell_at(cursor.ix, cursor.iy, cursor.iz);
-        const std::size_t end = pos + 1 + words[pos];
-        float top = -inf;
-        std::uint8_t met = 0;
-        for (std::size_t e = pos + 1; e != end; ++e) {
-            ListedTriangle& t = listed[words[e]];
-            top = std::max(top, t.enabled_top);
-            if (t.lowest[0] == not_met) {
-                t.lowest[0] = cursor.ix, t.lowest[1] = cursor.iy, t.lowest[2] = cursor.iz;
-                first_on[e] = first_on_x | first_on_y | first_on_z;
-            } else {
-                first_on[e] = first_on_bits(t, at);
+    for_each_listing_cell(
+        words.data(), cells, g.dims[1], g.dims[2], [](std::size_t, std::size_t, std::size_t) {},
+        [&](std::size_t cell, std::size_t pos, CellCursor cursor) {
+            const CellAt at = cell_at(cursor.ix, cursor.iy, cursor.iz);
+            const std::size_t end = pos + 1 + words[pos];
+            float top = -inf;
+            std::uint8_t met = 0;
+            for (std::size_t e = pos + 1; e != end; ++e) {
+                ListedTriangle& t = listed[words[e]];
+                top = std::max(top, t.enabled_top);
+                if (t.lowest[0] == not_met) {
+                    t.lowest[0] = cursor.ix, t.lowest[1] = cursor.iy, t.lowest[2] = cursor.iz;
+                    first_on[e] = first_on_x | first_on_y | first_on_z;
+                } else {
+                    first_on[e] = first_on_bits(t, at);
+                }
+                met |= needs_met[first_on[e]];
             }
-            met |= needs_met[first_on[e]];
-        }
-        cell_top[cell] = top;
-        first_on[pos] = met;
-        pos = end;
-        ++cell;
-        cursor.advance(1, g.dims[1], g.dims[2]);
-    }
+            cell_top[cell] = top;
+            first_on[pos] = met;
+            return true;
+        });
 }
 
 }  // namespace levelsweep::detail

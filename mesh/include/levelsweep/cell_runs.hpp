@@ -1,12 +1,14 @@
-// levelsweep: what a pass over every cell of a grid's count-first lists
-// (grid.hpp) needs to skip the cells that list nothing, nine in ten on the
-// shared levels: the length of a run of them, read a block of count words at a
-// time, and the coordinates of the cell after it, moved on a z row at a time.
+// levelsweep: a pass over every cell of a grid's count-first lists (grid.hpp)
+// that skips the cells listing nothing, nine in ten on the shared levels: the
+// length of a run of them, read a block of count words at a time, the
+// coordinates of the cell after it, moved on a z row at a time, and the pass
+// itself, for the grid's adoption of its lists and the batch walk's fields.
 #pragma once
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -45,5 +47,33 @@ struct CellCursor {
         iz = static_cast<std::uint32_t>(z);
     }
 };
+
+// One pass over the `cells` cells of a count-first array in walk order, a
+// run of empty cells at a time: on_empty_run(cell, pos, n) for the n cells
+// from `cell` on that list nothing (their count words, zeros, from words[pos]
+// on; n may be 0), then on_list(cell, pos, at) for the cell after them, whose
+// count word words[pos] is nonzero and whose coordinates are `at`. on_list
+// returns false to stop the pass. Returns the position past the last cell's
+// list, or nullopt when on_list stopped the pass.
+//
+// Each cell from words[pos] on must have its count word: `words` holds at
+// least `cells` words, and a list that would leave fewer words than the cells
+// after it is refused by on_list (adoption) or cannot occur (an adopted grid).
+template <class OnEmptyRun, class OnList>
+std::optional<std::size_t> for_each_listing_cell(const std::uint32_t* words, std::size_t cells, std::uint32_t ny,
+                                                 std::uint32_t nz, OnEmptyRun&& on_empty_run, OnList&& on_list) {
+    CellCursor at;
+    for (std::size_t cell = 0, pos = 0;;) {
+        const std::size_t empty = zero_words(words + pos, cells - cell);
+        on_empty_run(cell, pos, empty);
+        cell += empty, pos += empty;
+        if (cell == cells) return pos;
+        at.advance(empty, ny, nz);
+        if (!on_list(cell, pos, at)) return std::nullopt;
+        pos += 1 + std::size_t{words[pos]};
+        ++cell;
+        at.advance(1, ny, nz);
+    }
+}
 
 }  // namespace levelsweep
