@@ -9,8 +9,40 @@
 #include "levelsweep/build_error.hpp"
 #include "levelsweep/cell_runs.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace levelsweep {
 
+#if defined(__SSE2__)
+// The three axes in the lanes of one register (every query maps its box, so
+// this is in each query's fixed cost): each lane's subtraction and division
+// are the scalar steps' own, rounded alike, and the clamp below is
+// coordinate_of's for the f that pass the checks, which are never NaN.
+CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
+    // The fourth lane passes every check: 0 in a one-cell axis.
+    const __m128 plo = _mm_setr_ps(lo.x, lo.y, lo.z, 0.0f), phi = _mm_setr_ps(hi.x, hi.y, hi.z, 0.0f);
+    const __m128 o = _mm_setr_ps(origin.x, origin.y, origin.z, 0.0f);
+    const __m128 s = _mm_setr_ps(cell_size.x, cell_size.y, cell_size.z, 1.0f);
+    const __m128 n = _mm_setr_ps(static_cast<float>(dims[0]), static_cast<float>(dims[1]),
+                                 static_cast<float>(dims[2]), 1.0f);  // exact: n <= 2^24
+    const __m128 flo = _mm_div_ps(_mm_sub_ps(plo, o), s), fhi = _mm_div_ps(_mm_sub_ps(phi, o), s);
+    // Kept on an axis when ordered (false for a NaN) and touching the grid:
+    // not entirely below cell 0 nor at or past cell n.
+    const __m128 zero = _mm_setzero_ps();
+    const __m128 kept =
+        _mm_and_ps(_mm_and_ps(_mm_cmple_ps(plo, phi), _mm_cmpge_ps(fhi, zero)), _mm_cmplt_ps(flo, n));
+    if (_mm_movemask_ps(kept) != 0xF) return CellRange{};
+    // coordinate_of: below 0 is cell 0, at or past n - 1 is cell n - 1, and
+    // truncation is floor in between.
+    const __m128 last = _mm_sub_ps(n, _mm_set1_ps(1.0f));
+    alignas(16) std::uint32_t cells_lo[4], cells_hi[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(cells_lo), _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(flo, zero), last)));
+    _mm_store_si128(reinterpret_cast<__m128i*>(cells_hi), _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(fhi, zero), last)));
+    return CellRange{{cells_lo[0], cells_lo[1], cells_lo[2]}, {cells_hi[0], cells_hi[1], cells_hi[2]}};
+}
+#else
 CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
     CellRange r;  // empty
     for (int axis = 0; axis < 3; ++axis) {
@@ -26,6 +58,7 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
     }
     return r;
 }
+#endif
 
 CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const {
     CellRange r;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -121,6 +122,58 @@ TEST_SUITE("mesh grid") {
         CHECK(g.cell_range({13, 21, 0}, {14, 22, nan_f}).empty());    // NaN high
         CHECK(g.cell_range({inf_f, 21, 0}, {inf_f, 22, 1}).empty());  // +inf box
         CHECK(CellRange{}.empty());
+    }
+
+    TEST_CASE("cell_range is, axis by axis, cell_coordinate of the box's corners when the box meets the grid") {
+        // The definition, one axis at a time (cell_range takes the three at
+        // once): empty for a NaN, an inverted box or a miss of the grid on
+        // any axis; otherwise each corner's cell_coordinate.
+        auto rng = seeded_rng(1306);
+        const float specials[] = {nan_f, inf_f, -inf_f, 0.0f, -0.0f};
+        const auto expected_range = [](const GridGeometry& g, const Vec3& lo, const Vec3& hi) {
+            CellRange r;
+            for (int axis = 0; axis < 3; ++axis) {
+                const float plo = component(lo, axis), phi = component(hi, axis);
+                const float o = component(g.origin, axis), s = component(g.cell_size, axis);
+                const float n = static_cast<float>(g.dims[static_cast<std::size_t>(axis)]);
+                if (!(plo <= phi) || (phi - o) / s < 0.0f || (plo - o) / s >= n) return CellRange{};
+                r.lo[static_cast<std::size_t>(axis)] = g.cell_coordinate(plo, axis);
+                r.hi[static_cast<std::size_t>(axis)] = g.cell_coordinate(phi, axis);
+            }
+            return r;
+        };
+        const auto axis_of = [](Vec3& v, int axis) -> float& { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; };
+        std::size_t met = 0;
+        for (int round = 0; round < 20000; ++round) {
+            GridGeometry g;
+            std::uniform_real_distribution<float> origin(-50.0f, 50.0f), size(0.1f, 7.0f);
+            g.origin = {origin(rng), origin(rng), origin(rng)};
+            g.cell_size = {size(rng), size(rng), size(rng)};
+            g.dims = {1 + static_cast<std::uint32_t>(rng() % 40), 1 + static_cast<std::uint32_t>(rng() % 40),
+                      1 + static_cast<std::uint32_t>(rng() % 40)};
+            // Boxes around the grid: from a little before it to a little past it.
+            std::uniform_real_distribution<float> at(-0.2f, 1.2f), extent(0.0f, 0.5f);
+            Vec3 lo, hi;
+            for (int axis = 0; axis < 3; ++axis) {
+                const float span = component(g.cell_size, axis) * static_cast<float>(g.dims[static_cast<std::size_t>(axis)]);
+                axis_of(lo, axis) = component(g.origin, axis) + at(rng) * span;
+                axis_of(hi, axis) = component(lo, axis) + extent(rng) * span;
+            }
+            if (rng() % 4 == 0) std::swap(lo, hi);  // inverted on some axes
+            if (rng() % 5 == 0) axis_of(rng() % 2 ? lo : hi, static_cast<int>(rng() % 3)) = specials[rng() % 5];
+            if (rng() % 5 == 0) {  // on a cell boundary
+                const int axis = static_cast<int>(rng() % 3);
+                axis_of(lo, axis) = component(g.origin, axis) +
+                                      static_cast<float>(rng() % 41) * component(g.cell_size, axis);
+            }
+            const CellRange got = g.cell_range(lo, hi), want = expected_range(g, lo, hi);
+            REQUIRE(got.empty() == want.empty());
+            if (want.empty()) continue;
+            ++met;
+            CHECK(got.lo == want.lo);
+            CHECK(got.hi == want.hi);
+        }
+        CHECK(met > 2000);  // the draws reach inside the grid often enough to test the coordinates
     }
 
     TEST_CASE("random levels: every cell lists exactly what brute force allows") {
