@@ -2,6 +2,7 @@
 #include "levelsweep/grid.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -16,31 +17,63 @@
 namespace levelsweep {
 
 #if defined(__SSE2__)
-// The three axes in the lanes of one register (every query maps its box, so
-// this is in each query's fixed cost): each lane's subtraction and division
-// are the scalar steps' own, rounded alike, and the clamp below is
-// coordinate_of's for the f that pass the checks, which are never NaN.
+// The three axes in the lanes of one register: every query maps its box and
+// every triangle of a level its corners' box (adoption, the batch path's
+// records), so both are in a query's fixed cost or the start-up's. Each
+// lane's subtraction, division, minimum and maximum are the scalar steps'
+// own, rounded and ordered alike (below), so the cells are the same.
+namespace {
+
+// x, y, z and a fourth lane that every check passes: 0 on a one-cell axis.
+__m128 lanes(const Vec3& v, float fourth) { return _mm_setr_ps(v.x, v.y, v.z, fourth); }
+
+struct AxisLanes {
+    __m128 origin, size, cells, last;  // cells: n, exact as n <= 2^24; last: n - 1
+
+    explicit AxisLanes(const GridGeometry& g)
+        : origin(lanes(g.origin, 0.0f)),
+          size(lanes(g.cell_size, 1.0f)),
+          cells(_mm_setr_ps(static_cast<float>(g.dims[0]), static_cast<float>(g.dims[1]),
+                            static_cast<float>(g.dims[2]), 1.0f)),
+          last(_mm_sub_ps(cells, _mm_set1_ps(1.0f))) {}
+
+    // cell_coordinate's f = (p - origin) / size.
+    __m128 f(__m128 p) const { return _mm_div_ps(_mm_sub_ps(p, origin), size); }
+
+    // coordinate_of: below 0 (or NaN: maxps gives its second operand then)
+    // cell 0, at or past n - 1 cell n - 1, and truncation, which is floor
+    // for f >= 0, in between.
+    std::array<std::uint32_t, 3> coordinates(__m128 f) const {
+        alignas(16) std::uint32_t c[4];
+        _mm_store_si128(reinterpret_cast<__m128i*>(c),
+                        _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(f, _mm_setzero_ps()), last)));
+        return {c[0], c[1], c[2]};
+    }
+};
+
+}  // namespace
+
 CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
-    // The fourth lane passes every check: 0 in a one-cell axis.
-    const __m128 plo = _mm_setr_ps(lo.x, lo.y, lo.z, 0.0f), phi = _mm_setr_ps(hi.x, hi.y, hi.z, 0.0f);
-    const __m128 o = _mm_setr_ps(origin.x, origin.y, origin.z, 0.0f);
-    const __m128 s = _mm_setr_ps(cell_size.x, cell_size.y, cell_size.z, 1.0f);
-    const __m128 n = _mm_setr_ps(static_cast<float>(dims[0]), static_cast<float>(dims[1]),
-                                 static_cast<float>(dims[2]), 1.0f);  // exact: n <= 2^24
-    const __m128 flo = _mm_div_ps(_mm_sub_ps(plo, o), s), fhi = _mm_div_ps(_mm_sub_ps(phi, o), s);
+    const AxisLanes g(*this);
+    const __m128 plo = lanes(lo, 0.0f), phi = lanes(hi, 0.0f);
+    const __m128 flo = g.f(plo), fhi = g.f(phi);
     // Kept on an axis when ordered (false for a NaN) and touching the grid:
     // not entirely below cell 0 nor at or past cell n.
-    const __m128 zero = _mm_setzero_ps();
-    const __m128 kept =
-        _mm_and_ps(_mm_and_ps(_mm_cmple_ps(plo, phi), _mm_cmpge_ps(fhi, zero)), _mm_cmplt_ps(flo, n));
+    const __m128 kept = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(plo, phi), _mm_cmpge_ps(fhi, _mm_setzero_ps())),
+                                   _mm_cmplt_ps(flo, g.cells));
     if (_mm_movemask_ps(kept) != 0xF) return CellRange{};
-    // coordinate_of: below 0 is cell 0, at or past n - 1 is cell n - 1, and
-    // truncation is floor in between.
-    const __m128 last = _mm_sub_ps(n, _mm_set1_ps(1.0f));
-    alignas(16) std::uint32_t cells_lo[4], cells_hi[4];
-    _mm_store_si128(reinterpret_cast<__m128i*>(cells_lo), _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(flo, zero), last)));
-    _mm_store_si128(reinterpret_cast<__m128i*>(cells_hi), _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(fhi, zero), last)));
-    return CellRange{{cells_lo[0], cells_lo[1], cells_lo[2]}, {cells_hi[0], cells_hi[1], cells_hi[2]}};
+    return CellRange{g.coordinates(flo), g.coordinates(fhi)};
+}
+
+CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const {
+    const AxisLanes g(*this);
+    const __m128 pa = lanes(a, 0.0f), pb = lanes(b, 0.0f), pc = lanes(c, 0.0f);
+    // std::min({pa, pb, pc}) keeps the first of equals and a NaN first
+    // (a later value replaces it only when smaller): minps(x, y) is
+    // x < y ? x : y, so minps(pc, minps(pb, pa)) is that, NaN and -0 alike;
+    // the same for the maximum with maxps.
+    const __m128 lo = _mm_min_ps(pc, _mm_min_ps(pb, pa)), hi = _mm_max_ps(pc, _mm_max_ps(pb, pa));
+    return CellRange{g.coordinates(g.f(lo)), g.coordinates(g.f(hi))};
 }
 #else
 CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
@@ -58,7 +91,6 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
     }
     return r;
 }
-#endif
 
 CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const {
     CellRange r;
@@ -69,6 +101,7 @@ CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3&
     }
     return r;
 }
+#endif
 
 GridGeometry grid_geometry_for(const Vec3& lo, const Vec3& hi, const Vec3& cell_size) {
     GridGeometry g;

@@ -176,6 +176,46 @@ TEST_SUITE("mesh grid") {
         CHECK(met > 2000);  // the draws reach inside the grid often enough to test the coordinates
     }
 
+    TEST_CASE("triangle_cells is, axis by axis, cell_coordinate of the corners' minimum and maximum") {
+        // The listing rule one axis at a time (triangle_cells takes the three
+        // at once), with std::min and std::max's own choice among equal
+        // values, NaNs and zeros of either sign.
+        auto rng = seeded_rng(1307);
+        const float specials[] = {nan_f, inf_f, -inf_f, 0.0f, -0.0f};
+        const auto axis_of = [](Vec3& v, int axis) -> float& { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; };
+        for (int round = 0; round < 20000; ++round) {
+            GridGeometry g;
+            std::uniform_real_distribution<float> origin(-50.0f, 50.0f), size(0.1f, 7.0f);
+            g.origin = {origin(rng), origin(rng), origin(rng)};
+            g.cell_size = {size(rng), size(rng), size(rng)};
+            g.dims = {1 + static_cast<std::uint32_t>(rng() % 40), 1 + static_cast<std::uint32_t>(rng() % 40),
+                      1 + static_cast<std::uint32_t>(rng() % 40)};
+            std::uniform_real_distribution<float> at(-0.2f, 1.2f);
+            Vec3 corner[3];
+            for (Vec3& v : corner)
+                for (int axis = 0; axis < 3; ++axis) {
+                    const float span =
+                        component(g.cell_size, axis) * static_cast<float>(g.dims[static_cast<std::size_t>(axis)]);
+                    axis_of(v, axis) = component(g.origin, axis) + at(rng) * span;
+                }
+            if (rng() % 4 == 0) corner[rng() % 3] = corner[rng() % 3];  // shared coordinates
+            if (rng() % 4 == 0) axis_of(corner[rng() % 3], static_cast<int>(rng() % 3)) = specials[rng() % 5];
+            if (rng() % 5 == 0) {  // on a cell boundary
+                const int axis = static_cast<int>(rng() % 3);
+                axis_of(corner[rng() % 3], axis) =
+                    component(g.origin, axis) + static_cast<float>(rng() % 41) * component(g.cell_size, axis);
+            }
+            const CellRange got = g.triangle_cells(corner[0], corner[1], corner[2]);
+            for (int axis = 0; axis < 3; ++axis) {
+                const float a = component(corner[0], axis), b = component(corner[1], axis),
+                            c = component(corner[2], axis);
+                const auto k = static_cast<std::size_t>(axis);
+                REQUIRE(got.lo[k] == g.cell_coordinate(std::min({a, b, c}), axis));
+                REQUIRE(got.hi[k] == g.cell_coordinate(std::max({a, b, c}), axis));
+            }
+        }
+    }
+
     TEST_CASE("random levels: every cell lists exactly what brute force allows") {
         auto rng = seeded_rng(1301);
         for (int round = 0; round < 12; ++round) {
