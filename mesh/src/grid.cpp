@@ -33,8 +33,8 @@ struct AxisLanes {
     explicit AxisLanes(const GridGeometry& g)
         : origin(lanes(g.origin, 0.0f)),
           size(lanes(g.cell_size, 1.0f)),
-          cells(_mm_setr_ps(static_cast<float>(g.dims[0]), static_cast<float>(g.dims[1]),
-                            static_cast<float>(g.dims[2]), 1.0f)),
+          cells(_mm_setr_ps(static_cast<float>(g.dims[0]), static_cast<float>(g.dims[1]), static_cast<float>(g.dims[2]),
+                            1.0f)),
           last(_mm_sub_ps(cells, _mm_set1_ps(1.0f))) {}
 
     // cell_coordinate's f = (p - origin) / size.
@@ -59,8 +59,8 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
     const __m128 flo = g.f(plo), fhi = g.f(phi);
     // Kept on an axis when ordered (false for a NaN) and touching the grid:
     // not entirely below cell 0 nor at or past cell n.
-    const __m128 kept = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(plo, phi), _mm_cmpge_ps(fhi, _mm_setzero_ps())),
-                                   _mm_cmplt_ps(flo, g.cells));
+    const __m128 kept =
+        _mm_and_ps(_mm_and_ps(_mm_cmple_ps(plo, phi), _mm_cmpge_ps(fhi, _mm_setzero_ps())), _mm_cmplt_ps(flo, g.cells));
     if (_mm_movemask_ps(kept) != 0xF) return CellRange{};
     return CellRange{g.coordinates(flo), g.coordinates(fhi)};
 }
