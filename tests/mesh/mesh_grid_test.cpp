@@ -24,6 +24,30 @@ namespace {
 constexpr float nan_f = std::numeric_limits<float>::quiet_NaN();
 constexpr float inf_f = std::numeric_limits<float>::infinity();
 
+// The grids the mapping tests draw: 1 to 40 cells an axis, 0.1 to 7 m long,
+// anywhere near the origin; and their points, by axis.
+float& axis_of(Vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
+
+GridGeometry random_geometry(std::mt19937& rng) {
+    GridGeometry g;
+    std::uniform_real_distribution<float> origin(-50.0f, 50.0f), size(0.1f, 7.0f);
+    g.origin = {origin(rng), origin(rng), origin(rng)};
+    g.cell_size = {size(rng), size(rng), size(rng)};
+    g.dims = {1 + static_cast<std::uint32_t>(rng() % 40), 1 + static_cast<std::uint32_t>(rng() % 40),
+              1 + static_cast<std::uint32_t>(rng() % 40)};
+    return g;
+}
+
+// The grid's length on an axis.
+float grid_span(const GridGeometry& g, int axis) {
+    return component(g.cell_size, axis) * static_cast<float>(g.dims[static_cast<std::size_t>(axis)]);
+}
+
+// A cell boundary on an axis, from the grid's low face to 40 cells past it.
+float cell_boundary(const GridGeometry& g, int axis, std::mt19937& rng) {
+    return component(g.origin, axis) + static_cast<float>(rng() % 41) * component(g.cell_size, axis);
+}
+
 // The closed box of cell (ix, iy, iz) in exact arithmetic, grown (or shrunk,
 // for a negative margin) by `margin` cell sizes.
 void cell_box(const GridGeometry& g, std::uint32_t ix, std::uint32_t iy, std::uint32_t iz, double margin,
@@ -142,29 +166,21 @@ TEST_SUITE("mesh grid") {
             }
             return r;
         };
-        const auto axis_of = [](Vec3& v, int axis) -> float& { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; };
         std::size_t met = 0;
         for (int round = 0; round < 20000; ++round) {
-            GridGeometry g;
-            std::uniform_real_distribution<float> origin(-50.0f, 50.0f), size(0.1f, 7.0f);
-            g.origin = {origin(rng), origin(rng), origin(rng)};
-            g.cell_size = {size(rng), size(rng), size(rng)};
-            g.dims = {1 + static_cast<std::uint32_t>(rng() % 40), 1 + static_cast<std::uint32_t>(rng() % 40),
-                      1 + static_cast<std::uint32_t>(rng() % 40)};
+            const GridGeometry g = random_geometry(rng);
             // Boxes around the grid: from a little before it to a little past it.
             std::uniform_real_distribution<float> at(-0.2f, 1.2f), extent(0.0f, 0.5f);
             Vec3 lo, hi;
             for (int axis = 0; axis < 3; ++axis) {
-                const float span = component(g.cell_size, axis) * static_cast<float>(g.dims[static_cast<std::size_t>(axis)]);
-                axis_of(lo, axis) = component(g.origin, axis) + at(rng) * span;
-                axis_of(hi, axis) = component(lo, axis) + extent(rng) * span;
+                axis_of(lo, axis) = component(g.origin, axis) + at(rng) * grid_span(g, axis);
+                axis_of(hi, axis) = component(lo, axis) + extent(rng) * grid_span(g, axis);
             }
             if (rng() % 4 == 0) std::swap(lo, hi);  // inverted on some axes
             if (rng() % 5 == 0) axis_of(rng() % 2 ? lo : hi, static_cast<int>(rng() % 3)) = specials[rng() % 5];
             if (rng() % 5 == 0) {  // on a cell boundary
                 const int axis = static_cast<int>(rng() % 3);
-                axis_of(lo, axis) = component(g.origin, axis) +
-                                      static_cast<float>(rng() % 41) * component(g.cell_size, axis);
+                axis_of(lo, axis) = cell_boundary(g, axis, rng);
             }
             const CellRange got = g.cell_range(lo, hi), want = expected_range(g, lo, hi);
             REQUIRE(got.empty() == want.empty());
@@ -182,28 +198,18 @@ TEST_SUITE("mesh grid") {
         // values, NaNs and zeros of either sign.
         auto rng = seeded_rng(1307);
         const float specials[] = {nan_f, inf_f, -inf_f, 0.0f, -0.0f};
-        const auto axis_of = [](Vec3& v, int axis) -> float& { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; };
         for (int round = 0; round < 20000; ++round) {
-            GridGeometry g;
-            std::uniform_real_distribution<float> origin(-50.0f, 50.0f), size(0.1f, 7.0f);
-            g.origin = {origin(rng), origin(rng), origin(rng)};
-            g.cell_size = {size(rng), size(rng), size(rng)};
-            g.dims = {1 + static_cast<std::uint32_t>(rng() % 40), 1 + static_cast<std::uint32_t>(rng() % 40),
-                      1 + static_cast<std::uint32_t>(rng() % 40)};
+            const GridGeometry g = random_geometry(rng);
             std::uniform_real_distribution<float> at(-0.2f, 1.2f);
             Vec3 corner[3];
             for (Vec3& v : corner)
-                for (int axis = 0; axis < 3; ++axis) {
-                    const float span =
-                        component(g.cell_size, axis) * static_cast<float>(g.dims[static_cast<std::size_t>(axis)]);
-                    axis_of(v, axis) = component(g.origin, axis) + at(rng) * span;
-                }
+                for (int axis = 0; axis < 3; ++axis)
+                    axis_of(v, axis) = component(g.origin, axis) + at(rng) * grid_span(g, axis);
             if (rng() % 4 == 0) corner[rng() % 3] = corner[rng() % 3];  // shared coordinates
             if (rng() % 4 == 0) axis_of(corner[rng() % 3], static_cast<int>(rng() % 3)) = specials[rng() % 5];
             if (rng() % 5 == 0) {  // on a cell boundary
                 const int axis = static_cast<int>(rng() % 3);
-                axis_of(corner[rng() % 3], axis) =
-                    component(g.origin, axis) + static_cast<float>(rng() % 41) * component(g.cell_size, axis);
+                axis_of(corner[rng() % 3], axis) = cell_boundary(g, axis, rng);
             }
             const CellRange got = g.triangle_cells(corner[0], corner[1], corner[2]);
             for (int axis = 0; axis < 3; ++axis) {
@@ -468,9 +474,9 @@ TEST_SUITE("mesh grid") {
                 CHECK(seen == expected);
             } else {
                 REQUIRE_FALSE(end.has_value());
-                const auto last = std::find_if(expected.begin(), expected.end(), [&, k = std::size_t{0}](const Visit& v) mutable {
-                    return v.listed && k++ == stop_at;
-                });
+                const auto last = std::find_if(
+                    expected.begin(), expected.end(),
+                    [&, k = std::size_t{0}](const Visit& v) mutable { return v.listed && k++ == stop_at; });
                 CHECK(seen == std::vector<Visit>(expected.begin(), last + 1));
             }
         }
