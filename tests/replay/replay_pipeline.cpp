@@ -99,6 +99,25 @@ Outputs replay(const std::string& queries, unsigned threads, bool with_scene, co
     return {file_text(out), answers.str()};
 }
 
+// Replays `queries` on two threads into `out` with the chunks kept in
+// `buffers`; the queries done after each chunk, in turn.
+std::vector<std::uint64_t> replay_with(const std::string& queries, ReplayBuffers& buffers,
+                                       const std::filesystem::path& out) {
+    const Quirks quirks = Quirks::faithful();
+    const auto source = open_queries(queries);
+    QueryRunner runner(level(), 2);
+    ResultFileWriter writer(
+        out, replay_result_header(level(), *source, quirks, Path::batch, best_isa(), "{}", InputDigest{}));
+    ReplayRun run{*source, runner, quirks, &writer};
+    run.buffers = &buffers;
+    std::vector<std::uint64_t> done;
+    run.progress = [&](std::uint64_t n) { done.push_back(n); };  // the write stage: one chunk at a time
+    ReplaySummary summary;
+    run_replay(run, summary);
+    writer.close();
+    return done;
+}
+
 }  // namespace
 
 TEST_SUITE("replay pipeline") {
@@ -137,5 +156,23 @@ TEST_SUITE("replay pipeline") {
                 CHECK(resumed.answers == whole.answers);  // the scene lines before the checkpoint ran again
             }
         }
+    }
+
+    TEST_CASE("a chunk holds the queries left, and chunks kept from a shorter run grow for a longer one") {
+        const Inputs& in = inputs();
+        const Outputs fresh = replay(in.binary, 1, false, in.dir / "fresh.lsr");
+        const auto one = in.dir / "one_query.lsq";
+        RecordOptions o;
+        o.seed = 5;
+        o.count = 1;
+        write_query_file(one, record(level(), o).queries, level().checksum());
+        ReplayBuffers buffers;
+        CHECK(replay_with(one.string(), buffers, in.dir / "one_query.lsr") == std::vector<std::uint64_t>{1});
+        // The chunks made for one query are made again for the 3 * 4096 + 500:
+        // chunks of replay_chunk_queries, the last one the 500 left.
+        const std::uint64_t n = replay_chunk_queries;
+        CHECK(replay_with(in.binary, buffers, in.dir / "kept.lsr") ==
+              std::vector<std::uint64_t>{n, 2 * n, 3 * n, 3 * n + 500});
+        CHECK(file_text(in.dir / "kept.lsr") == fresh.results);
     }
 }

@@ -2,6 +2,7 @@
 
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <cstring>
 #include <span>
 #include <utility>
@@ -27,14 +28,15 @@ struct EncodedAt {
 // buffer (a few growing buffers, not one per query, so that memory stays put
 // from chunk to chunk).
 struct Chunk {
-    explicit Chunk(unsigned threads) : encoded(threads), tallies(threads) {}
-    std::vector<QueryRecord> records = std::vector<QueryRecord>(replay_chunk_queries);
-    std::vector<Query> queries = std::vector<Query>(replay_chunk_queries);
+    Chunk(unsigned threads, std::size_t capacity)
+        : records(capacity), queries(capacity), encoded(threads), at(capacity), tallies(threads), taken(capacity, 0) {}
+    std::vector<QueryRecord> records;
+    std::vector<Query> queries;
     std::vector<std::vector<std::byte>> encoded;  // one per thread of the runner
-    std::vector<EncodedAt> at = std::vector<EncodedAt>(replay_chunk_queries);
+    std::vector<EncodedAt> at;
     std::vector<std::byte> gathered;     // the chunk's records in query order, to write at once
     std::vector<ReplaySummary> tallies;  // the chunk's answers, each thread's own
-    std::vector<char> taken = std::vector<char>(replay_chunk_queries, 0);  // the scene lines: not mesh queries
+    std::vector<char> taken;             // the scene lines: not mesh queries
     std::size_t n = 0;                                                     // queries in the chunk
     std::uint64_t first = 0;                                               // the first one's index
     InputDigest input;                                                     // the query input read up to its end
@@ -57,13 +59,22 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
     ReplayBuffers own;
     ReplayBuffers::Impl& kept = run.buffers ? *run.buffers->impl : *own.impl;
     // Every field of a chunk is set again as it goes through its stages: only
-    // their number, and the runner's thread count, must fit.
+    // their number, their size and the runner's thread count must fit.
     // Each made in its place: a chunk is megabytes of fresh pages, and a copy
     // of one more touched a quarter more of them (page faults: docs/performance.md).
-    if (kept.slots.size() != 3 || kept.slots.front().encoded.size() != threads) {
+    // A chunk holds replay_chunk_queries, or all the queries left where the
+    // source counts fewer: a short replay (one query: the port's start-up)
+    // does not make three chunks' pages for nothing, and the chunks' bounds,
+    // hence the file's checkpoints, are the same.
+    const std::uint64_t count = run.source.header().count;
+    std::size_t capacity = replay_chunk_queries;
+    if (count != unknown_query_count && count >= run.first_index)
+        capacity = static_cast<std::size_t>(std::clamp<std::uint64_t>(count - run.first_index, 1, capacity));
+    if (kept.slots.size() != 3 || kept.slots.front().encoded.size() != threads ||
+        kept.slots.front().records.size() < capacity) {
         kept.slots.clear();
         kept.slots.reserve(3);
-        for (int i = 0; i < 3; ++i) kept.slots.emplace_back(threads);
+        for (int i = 0; i < 3; ++i) kept.slots.emplace_back(threads, capacity);
     }
     kept.scratch.resize(threads);
     std::vector<Chunk>& slots = kept.slots;
