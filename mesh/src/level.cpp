@@ -137,8 +137,8 @@ Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
     return level;
 }
 
-Level detail::with_stored_hierarchy(Level level, AlignedVector<std::uint32_t> words) {
-    level.hierarchy_ = std::move(words);
+Level detail::with_stored_hierarchy(Level level, AlignedVector<stored_hierarchy::Node> nodes) {
+    level.hierarchy_ = std::move(nodes);
     return level;
 }
 
@@ -148,7 +148,7 @@ std::size_t Level::memory_bytes() const {
     const std::size_t triangles = t * (3 * sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t));
     const std::size_t derived = t * 13 * sizeof(float);  // e0, e1, e2 and n (three floats each), d
     const std::size_t grid = (grid_.words().size() + grid_.offsets().size()) * sizeof(std::uint32_t);
-    return vertices + triangles + derived + grid + hierarchy_.size() * sizeof(std::uint32_t);
+    return vertices + triangles + derived + grid + hierarchy_.size() * sizeof(stored_hierarchy::Node);
 }
 
 std::uint64_t content_checksum(const LevelArrays& a, const GridGeometry& g) {

@@ -3,9 +3,11 @@
 // the byte offset and the reason.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "level_file_format.hpp"
@@ -299,12 +301,22 @@ private:
     }
 
     // The stored hierarchy, checked against the level it stands beside.
+    // Each node's words as their values (the section is whole nodes: check_table).
     Level read_hierarchy(Level level) const {
         const SectionInfo& s = sections_[hier];
-        AlignedVector<std::uint32_t> words(static_cast<std::size_t>(s.bytes / 4));
-        for (std::size_t i = 0; i < words.size(); ++i) words[i] = u32(s.offset + 4 * i);
-        if (const auto f = find_hierarchy_fault(words, level)) fail(s.offset + 4 * f->word, "BVH8: " + f->reason);
-        return detail::with_stored_hierarchy(std::move(level), std::move(words));
+        AlignedVector<stored_hierarchy::Node> nodes(static_cast<std::size_t>(s.count));
+        auto* out = reinterpret_cast<std::byte*>(nodes.data());
+        if constexpr (std::endian::native == std::endian::little) {
+            std::memcpy(out, b_.data() + s.offset, static_cast<std::size_t>(s.bytes));
+        } else {
+            for (std::size_t i = 0; i < s.bytes / 4; ++i) {
+                const std::uint32_t word = u32(s.offset + 4 * i);
+                std::memcpy(out + 4 * i, &word, 4);
+            }
+        }
+        if (const auto f = find_hierarchy_fault(std::span<const stored_hierarchy::Node>(nodes), level))
+            fail(s.offset + 4 * f->word, "BVH8: " + f->reason);
+        return detail::with_stored_hierarchy(std::move(level), std::move(nodes));
     }
 
     Level checked(Level level) const {

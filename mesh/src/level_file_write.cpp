@@ -110,7 +110,7 @@ std::vector<std::byte> serialize_checked(const Level& level, std::span<const std
 
 // The level's own hierarchy was checked when its file was loaded; one given is checked here.
 std::vector<std::byte> serialize_level(const Level& level) {
-    return serialize_checked(level, level.stored_hierarchy());
+    return serialize_checked(level, stored_hierarchy::words_of(level.stored_hierarchy()));
 }
 
 std::vector<std::byte> serialize_level(const Level& level, std::span<const std::uint32_t> hierarchy) {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -19,6 +19,7 @@ namespace levelsweep {
 namespace {
 
 namespace sh = stored_hierarchy;
+using sh::Node;
 
 struct Box {
     std::array<float, 3> lo, hi;
@@ -32,6 +33,10 @@ bool same_box(const Box& a, const Box& b) {
     return true;
 }
 
+Box child_box(const Node& node, std::size_t c) {
+    return {{node.lo[0][c], node.lo[1][c], node.lo[2][c]}, {node.hi[0][c], node.hi[1][c], node.hi[2][c]}};
+}
+
 Box triangle_box(const Level& level, std::uint32_t t) {
     const Vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
     return {{std::min(std::min(a.x, b.x), c.x), std::min(std::min(a.y, b.y), c.y), std::min(std::min(a.z, b.z), c.z)},
@@ -40,25 +45,23 @@ Box triangle_box(const Level& level, std::uint32_t t) {
 
 class Checker {
 public:
-    Checker(std::span<const std::uint32_t> words, const Level& level)
-        : w_(words), level_(level), nodes_(words.size() / sh::node_words) {}
+    Checker(std::span<const Node> nodes, const Level& level) : nodes_(nodes), level_(level) {}
 
     std::optional<HierarchyFault> run() {
-        if (w_.size() % sh::node_words != 0)
-            return fault(w_.size(), "the hierarchy is not a whole number of 256-byte nodes");
         std::uint32_t enabled = 0;
         for (std::uint32_t t = 0; t < level_.triangle_count(); ++t) enabled += passes_flags(level_.flags(t), false);
-        if (enabled == 0 && nodes_ != 0) return fault(0, "the level has no enabled triangle, so no node");
-        if (enabled != 0 && nodes_ == 0)
+        if (enabled == 0 && !nodes_.empty()) return fault(0, "the level has no enabled triangle, so no node");
+        if (enabled != 0 && nodes_.empty())
             return fault(0, "no node, but the level has " + std::to_string(enabled) + " enabled triangles");
         in_leaf_.assign(level_.triangle_count(), 0);
-        parent_box_.resize(nodes_);
-        has_parent_.assign(nodes_, 0);
-        for (std::size_t n = 0; n < nodes_; ++n)
+        parent_box_.resize(nodes_.size());
+        has_parent_.assign(nodes_.size(), 0);
+        for (std::size_t n = 0; n < nodes_.size(); ++n)
             if (auto f = check_node(n)) return f;
         for (std::uint32_t t = 0; t < level_.triangle_count(); ++t)
             if (!in_leaf_[t] && passes_flags(level_.flags(t), false))
-                return fault(w_.size(), "enabled triangle " + std::to_string(t) + " is in no leaf");
+                return fault(nodes_.size() * sh::node_words,
+                             "enabled triangle " + std::to_string(t) + " is in no leaf");
         return std::nullopt;
     }
 
@@ -67,25 +70,17 @@ private:
         return HierarchyFault{word, std::move(reason)};
     }
 
-    Box box_of(std::size_t base, std::size_t c) const {
-        Box b;
-        for (std::size_t a = 0; a < 3; ++a) {
-            b.lo[a] = std::bit_cast<float>(w_[base + sh::lo + sh::width * a + c]);
-            b.hi[a] = std::bit_cast<float>(w_[base + sh::hi + sh::width * a + c]);
-        }
-        return b;
-    }
-
     std::optional<HierarchyFault> check_node(std::size_t n) {
-        const std::size_t base = n * sh::node_words;
+        const Node& node = nodes_[n];
+        const std::size_t base = n * sh::node_words;  // the node's first word, for a fault
         // The names are made only for a fault (this runs at load, per child).
-        const auto node = [n] { return "node " + std::to_string(n); };
-        if (n > 0 && !has_parent_[n]) return fault(base, node() + " is the child of no earlier node");
+        const auto name = [n] { return "node " + std::to_string(n); };
+        if (n > 0 && !has_parent_[n]) return fault(base, name() + " is the child of no earlier node");
         Box children{{inf, inf, inf}, {-inf, -inf, -inf}};
         for (std::size_t c = 0; c < sh::width; ++c) {
-            const auto slot = [&] { return node() + " child " + std::to_string(c); };
-            const std::uint32_t count = w_[base + sh::count + c], child = w_[base + sh::child + c];
-            const Box box = box_of(base, c);
+            const auto slot = [&] { return name() + " child " + std::to_string(c); };
+            const std::uint32_t count = node.count[c], child = static_cast<std::uint32_t>(node.child[c]);
+            const Box box = child_box(node, c);
             if (count > 1)
                 return fault(base + sh::count + c, slot() + ": count " + std::to_string(count) + ", not 0 or 1");
             if (count == 0 && child == sh::no_child) {
@@ -95,9 +90,10 @@ private:
                 continue;
             }
             if (count == 0) {
-                if (child <= n || child >= nodes_)
+                if (child <= n || child >= nodes_.size())
                     return fault(base + sh::child + c, slot() + " is node " + std::to_string(child) +
-                                                           ", not one after it (" + std::to_string(nodes_) + " nodes)");
+                                                           ", not one after it (" + std::to_string(nodes_.size()) +
+                                                           " nodes)");
                 if (has_parent_[child])
                     return fault(base + sh::child + c,
                                  slot() + ": node " + std::to_string(child) + " has another parent");
@@ -121,21 +117,44 @@ private:
             }
         }
         if (n > 0 && !same_box(parent_box_[n], children))
-            return fault(base, node() + ": its box in its parent is not the union of its children's");
+            return fault(base, name() + ": its box in its parent is not the union of its children's");
         return std::nullopt;
     }
 
-    std::span<const std::uint32_t> w_;
+    std::span<const Node> nodes_;
     const Level& level_;
-    std::size_t nodes_;
     std::vector<std::uint8_t> in_leaf_, has_parent_;  // bytes: a load, not a bit's shifts
     std::vector<Box> parent_box_;
 };
 
 }  // namespace
 
+namespace stored_hierarchy {
+
+// A word and the field it lands on hold the same bits (a float field the float
+// whose bits the word is), on every host: a copy, not a conversion.
+std::vector<std::uint32_t> words_of(std::span<const Node> nodes) {
+    std::vector<std::uint32_t> words(nodes.size() * node_words);
+    std::memcpy(words.data(), nodes.data(), nodes.size_bytes());
+    return words;
+}
+
+AlignedVector<Node> nodes_of(std::span<const std::uint32_t> words) {
+    AlignedVector<Node> nodes(words.size() / node_words);
+    std::memcpy(nodes.data(), words.data(), nodes.size() * sizeof(Node));
+    return nodes;
+}
+
+}  // namespace stored_hierarchy
+
+std::optional<HierarchyFault> find_hierarchy_fault(std::span<const Node> nodes, const Level& level) {
+    return Checker(nodes, level).run();
+}
+
 std::optional<HierarchyFault> find_hierarchy_fault(std::span<const std::uint32_t> words, const Level& level) {
-    return Checker(words, level).run();
+    if (words.size() % sh::node_words != 0)
+        return HierarchyFault{words.size(), "the hierarchy is not a whole number of 256-byte nodes"};
+    return find_hierarchy_fault(sh::nodes_of(words), level);
 }
 
 }  // namespace levelsweep

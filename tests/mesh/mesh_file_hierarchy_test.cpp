@@ -64,7 +64,7 @@ TEST_SUITE("mesh file") {
             CHECK(get_le(v2, 32, 8) == get_le(v1, 32, 8));  // the content checksum leaves the hierarchy out
             const Level back = load_level_from_memory(v2, "test.lvl");
             CHECK(back.checksum() == level.checksum());
-            CHECK(Words(back.stored_hierarchy().begin(), back.stored_hierarchy().end()) == h);
+            CHECK(sh::words_of(back.stored_hierarchy()) == h);
             CHECK(load_level_from_memory(v1, "test.lvl").stored_hierarchy().empty());
             // A loaded level saved again keeps the hierarchy its file stored, unless told otherwise.
             CHECK(serialize_level(back) == v2);
@@ -75,7 +75,7 @@ TEST_SUITE("mesh file") {
 
     TEST_CASE("a level without enabled triangles stores no hierarchy") {
         const Level empty;
-        CHECK(!find_hierarchy_fault({}, empty));
+        CHECK(!find_hierarchy_fault(Words{}, empty));
         CHECK(get_le(serialize_level(empty), 8, 4) == 1);
         Words one(sh::node_words);
         CHECK(find_hierarchy_fault(one, empty)->reason == "the level has no enabled triangle, so no node");

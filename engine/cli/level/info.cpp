@@ -18,7 +18,6 @@
 #include "levelsweep/level_stats.hpp"
 #include "levelsweep/batch_level.hpp"
 #include "levelsweep/query_runner.hpp"
-#include "levelsweep/stored_hierarchy.hpp"
 #include "levelsweep/query_source.hpp"
 #include "levelsweep/result_text.hpp"
 #include "wall_clock.hpp"
@@ -58,9 +57,7 @@ nlohmann::json info_json(const std::string& path, const Level& level, const Leve
               {"max_per_cell", s.max_list}}},
             {"triangles_per_cell", histogram},
             {"memory_bytes", level.memory_bytes()},
-            {"hierarchy",
-             {{"stored", !level.stored_hierarchy().empty()},
-              {"nodes", level.stored_hierarchy().size() / stored_hierarchy::node_words}}},
+            {"hierarchy", {{"stored", !level.stored_hierarchy().empty()}, {"nodes", level.stored_hierarchy().size()}}},
             {"flags",
              {{"enabled", s.enabled},
               {"disabled", s.disabled},

@@ -9,7 +9,6 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
-#include <cstring>
 #include <limits>
 #include <mutex>
 #include <vector>
@@ -54,18 +53,9 @@ void write_record(const Level& level, std::uint32_t tri, float* r) {
 
 bool enabled(const Level& level, std::uint32_t tri) { return passes_flags(level.flags(tri), false); }
 
-// A node is the stored layout's 64 words in order (stored_hierarchy.hpp), so
-// the file's words are its bytes on every host (their values, not their order
-// in the file, which the level store has read little-endian).
+// A stored hierarchy's leaves hold one triangle each, as the builder's do.
 namespace sh = stored_hierarchy;
-static_assert(sizeof(BvhNode) == 4 * sh::node_words && simd::node_width == sh::width && simd::max_leaf == 1);
-static_assert(offsetof(BvhNode, lo) == 4 * sh::lo && offsetof(BvhNode, hi) == 4 * sh::hi &&
-              offsetof(BvhNode, child) == 4 * sh::child && offsetof(BvhNode, count) == 4 * sh::count);
-
-void adopt_stored(std::span<const std::uint32_t> words, AlignedVector<BvhNode>& nodes) {
-    nodes.resize(words.size() / sh::node_words);
-    std::memcpy(nodes.data(), words.data(), words.size_bytes());
-}
+static_assert(simd::max_leaf == 1);
 
 }  // namespace
 
@@ -109,7 +99,7 @@ const PackedLevel& BatchLevel::hierarchy() const {
             PackedLevel& d = hierarchy_->packed;
             const std::uint32_t count = level.triangle_count();
             if (hierarchy_stored()) {
-                adopt_stored(level.stored_hierarchy(), d.nodes);
+                d.nodes = level.stored_hierarchy();  // traversed where the level holds it
                 return;
             }
             std::vector<detail::TriangleBox> boxes;
@@ -121,7 +111,8 @@ const PackedLevel& BatchLevel::hierarchy() const {
                                  {std::max({a.x, b.x, c.x}), std::max({a.y, b.y, c.y}), std::max({a.z, b.z, c.z})},
                                  t});
             }
-            detail::build_hierarchy(boxes, d.nodes);
+            detail::build_hierarchy(boxes, d.built_nodes);
+            d.nodes = d.built_nodes;
         });
         hierarchy_->done.store(true, std::memory_order_release);
     });
@@ -138,17 +129,12 @@ std::size_t BatchLevel::memory_bytes() const {
     std::size_t bytes = walk_->memory_bytes();
     if (hierarchy_->records_done.load(std::memory_order_acquire))
         bytes += hierarchy_->packed.records.size() * sizeof(float);
-    if (hierarchy_built()) bytes += hierarchy_->packed.nodes.size() * sizeof(BvhNode);
+    if (hierarchy_built()) bytes += hierarchy_->packed.built_nodes.size() * sizeof(BvhNode);  // stored: the level's
     return bytes;
 }
 
 std::size_t BatchLevel::node_count() const { return hierarchy().nodes.size(); }
 
-std::vector<std::uint32_t> BatchLevel::hierarchy_words() const {
-    const AlignedVector<BvhNode>& nodes = hierarchy().nodes;
-    std::vector<std::uint32_t> words(nodes.size() * sh::node_words);
-    std::memcpy(words.data(), nodes.data(), words.size() * sizeof(std::uint32_t));
-    return words;
-}
+std::vector<std::uint32_t> BatchLevel::hierarchy_words() const { return sh::words_of(hierarchy().nodes); }
 
 }  // namespace levelsweep

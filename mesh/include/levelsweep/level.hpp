@@ -23,6 +23,7 @@
 #include "levelsweep/aligned.hpp"
 #include "levelsweep/grid.hpp"
 #include "levelsweep/spec_constants.hpp"
+#include "levelsweep/stored_hierarchy.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep {
@@ -69,7 +70,7 @@ namespace detail {
 Level assemble_level(LevelArrays arrays, CellGrid grid);
 // The level with a hierarchy stored beside it (stored_hierarchy.hpp), which
 // the caller has checked against it (the level file's reader).
-Level with_stored_hierarchy(Level level, AlignedVector<std::uint32_t> words);
+Level with_stored_hierarchy(Level level, AlignedVector<stored_hierarchy::Node> nodes);
 }  // namespace detail
 
 class Level {
@@ -119,10 +120,10 @@ public:
     // equal for two levels exactly when their arrays and grids are equal (up to
     // hash collisions). Replay files record it.
     std::uint64_t checksum() const { return checksum_; }
-    // The batch path's hierarchy as its level file stored it (stored_hierarchy.hpp:
-    // 64 words a node, checked against the triangles), or none: derived data,
-    // not content (the checksum leaves it out).
-    std::span<const std::uint32_t> stored_hierarchy() const { return hierarchy_; }
+    // The batch path's hierarchy as its level file stored it (stored_hierarchy.hpp,
+    // checked against the triangles), or none: derived data, not content (the
+    // checksum leaves it out). The batch path traverses these nodes themselves.
+    std::span<const stored_hierarchy::Node> stored_hierarchy() const { return hierarchy_; }
     // Bytes held by all arrays.
     std::size_t memory_bytes() const;
 
@@ -132,7 +133,7 @@ private:
     };
 
     friend Level detail::assemble_level(LevelArrays arrays, CellGrid grid);
-    friend Level detail::with_stored_hierarchy(Level level, AlignedVector<std::uint32_t> words);
+    friend Level detail::with_stored_hierarchy(Level level, AlignedVector<stored_hierarchy::Node> nodes);
 
     LevelArrays a_;
     std::array<Soa3, 3> edges_;
@@ -141,7 +142,7 @@ private:
     CellGrid grid_;
     Vec3 bounds_max_;
     std::uint64_t checksum_ = 0;
-    AlignedVector<std::uint32_t> hierarchy_;
+    AlignedVector<stored_hierarchy::Node> hierarchy_;
 };
 
 // Builds a level. Validates every array (equal sizes, indices in range, finite

@@ -22,8 +22,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "levelsweep/aligned.hpp"
+#include "levelsweep/stored_hierarchy.hpp"
 #include "levelsweep/vec.hpp"
 
 namespace levelsweep::simd {
@@ -40,21 +42,19 @@ inline constexpr std::size_t cells_lo = 26, cells_hi = 29;  // GridGeometry::tri
 inline constexpr std::size_t floats = 32;
 }  // namespace record
 
-inline constexpr std::size_t node_width = 8;
+inline constexpr std::size_t node_width = stored_hierarchy::width;
 inline constexpr std::uint32_t max_leaf = 1;
 
-struct alignas(64) BvhNode {
-    float lo[3][node_width];
-    float hi[3][node_width];
-    std::int32_t child[node_width];
-    std::uint32_t count[node_width];
-};
+// The level store's node (stored_hierarchy.hpp): a level file's hierarchy is
+// traversed where the level holds it.
+using BvhNode = stored_hierarchy::Node;
 
-// The records and the nodes, built together when a query first needs them
-// (BatchLevel::hierarchy).
+// The records and the nodes, made ready together when a query first needs
+// them (BatchLevel::hierarchy).
 struct PackedLevel {
-    AlignedVector<float> records;  // record::floats per triangle, in index order
-    AlignedVector<BvhNode> nodes;
+    AlignedVector<float> records;        // record::floats per triangle, in index order
+    std::span<const BvhNode> nodes;      // the level's stored nodes, or built_nodes
+    AlignedVector<BvhNode> built_nodes;  // the hierarchy built at start-up, for a level that stores none
 
     const float* record_at(std::uint32_t slot) const { return records.data() + std::size_t{slot} * record::floats; }
 };

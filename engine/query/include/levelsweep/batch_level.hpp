@@ -13,8 +13,9 @@
 // the triangles and one over the cells; the packed triangles and the
 // hierarchy are built when a query first needs them (hierarchy()), on the
 // threads of the task arena that query runs in. A hierarchy the level's file
-// stored (Level::stored_hierarchy) is taken as it is, not built again. It is
-// immutable otherwise, and any number of threads may query one at once.
+// stored (Level::stored_hierarchy) is traversed where the Level holds it, not
+// built again nor copied. It is immutable otherwise, and any number of threads
+// may query one at once.
 #pragma once
 
 #include <cstddef>
@@ -42,7 +43,8 @@ public:
 
     const Level& level() const { return *level_; }
     // Bytes held by the cell walk's data and, once built, the packed
-    // triangles and the hierarchy (the Level's own arrays not included).
+    // triangles and the hierarchy (the Level's own arrays not included, nor
+    // a hierarchy its file stored: the batch path reads the Level's nodes).
     std::size_t memory_bytes() const;
     // The hierarchy's nodes (building it if no query has yet) and the
     // triangles it holds.
