@@ -3,10 +3,18 @@
 // move a vertex. Meshes are placed by their nodes' transforms (skipped when a
 // transform is the identity, so the file's bits reach the store); each node
 // instance of a mesh is its own set of vertices.
-#include <assimp/Importer.hpp>
+//
+// Assimp's library is loaded when a file first needs it, not with every
+// levelsweep process: Debian links it to bind its 44,000 relocations at load,
+// about 1.2 ms that a replay of one query would otherwise pay
+// (docs/performance.md).
+#include <assimp/cimport.h>
 #include <assimp/material.h>
 #include <assimp/scene.h>
+#include <dlfcn.h>
 
+#include <memory>
+#include <string>
 #include <unordered_map>
 
 #include "levelsweep/raw_mesh.hpp"
@@ -15,6 +23,35 @@
 namespace levelsweep::detail {
 
 namespace {
+
+// The functions of Assimp's C interface the reader calls (aiMaterial::Get is
+// aiGetMaterialString inline).
+struct Assimp {
+    decltype(&aiImportFile) import_file;
+    decltype(&aiReleaseImport) release_import;
+    decltype(&aiGetErrorString) error_string;
+    decltype(&aiGetMaterialString) material_string;
+};
+
+// The library (its SONAME, LEVELSWEEP_ASSIMP_LIBRARY, from the build), loaded
+// once; a library that cannot be loaded is an import error, tried again at the next file.
+const Assimp& assimp() {
+    static const Assimp functions = [] {
+        const std::string name = LEVELSWEEP_ASSIMP_LIBRARY;
+        void* library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!library) throw ImportError("cannot load Assimp (" + name + "): " + ::dlerror());
+        const auto symbol = [&](const char* function) {
+            void* address = ::dlsym(library, function);
+            if (!address) throw ImportError("Assimp (" + name + ") has no " + function);
+            return address;
+        };
+        return Assimp{reinterpret_cast<decltype(&aiImportFile)>(symbol("aiImportFile")),
+                      reinterpret_cast<decltype(&aiReleaseImport)>(symbol("aiReleaseImport")),
+                      reinterpret_cast<decltype(&aiGetErrorString)>(symbol("aiGetErrorString")),
+                      reinterpret_cast<decltype(&aiGetMaterialString)>(symbol("aiGetMaterialString"))};
+    }();
+    return functions;
+}
 
 // Exactly the identity (aiMatrix4x4::IsIdentity allows an epsilon).
 bool is_identity(const aiMatrix4x4& m) {
@@ -30,7 +67,7 @@ public:
         mesh_.source = path.string();
         for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
             aiString name;
-            scene.mMaterials[i]->Get(AI_MATKEY_NAME, name);
+            assimp().material_string(scene.mMaterials[i], AI_MATKEY_NAME, &name);
             material_of_.push_back(RawMesh::intern(mesh_.materials, material_index_, name.C_Str()));
         }
     }
@@ -89,9 +126,11 @@ RawMesh read_assimp(const std::filesystem::path& path) {
     check_importable(path);
     // Assimp holds the file and its scene at once; the file's size is the least of it.
     check_memory(std::filesystem::file_size(path), path.string() + ": reading the mesh file", "import a smaller mesh");
-    Assimp::Importer importer;
-    const aiScene* scene = importer.ReadFile(path.string(), 0);
-    if (!scene) throw ImportError(path.string() + ": " + importer.GetErrorString());
+    const Assimp& lib = assimp();
+    const aiScene* scene = lib.import_file(path.string().c_str(), 0);
+    if (!scene) throw ImportError(path.string() + ": " + lib.error_string());
+    // The scene is released however the read ends.
+    const std::unique_ptr<const aiScene, decltype(lib.release_import)> held(scene, lib.release_import);
     return SceneReader(*scene, path).read();
 }
 
