@@ -39,7 +39,10 @@ const Assimp& assimp() {
     static const Assimp functions = [] {
         const std::string name = LEVELSWEEP_ASSIMP_LIBRARY;
         void* library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!library) throw ImportError("cannot load Assimp (" + name + "): " + ::dlerror());
+        if (!library) {
+            const char* why = ::dlerror();
+            throw ImportError("cannot load Assimp (" + name + "): " + (why ? why : "no reason given"));
+        }
         const auto symbol = [&](const char* function) {
             void* address = ::dlsym(library, function);
             if (!address) throw ImportError("Assimp (" + name + ") has no " + function);
