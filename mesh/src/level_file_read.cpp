@@ -307,7 +307,7 @@ private:
         AlignedVector<stored_hierarchy::Node> nodes(static_cast<std::size_t>(s.count));
         auto* out = reinterpret_cast<std::byte*>(nodes.data());
         if constexpr (std::endian::native == std::endian::little) {
-            std::memcpy(out, b_.data() + s.offset, static_cast<std::size_t>(s.bytes));
+            if (s.bytes != 0) std::memcpy(out, b_.data() + s.offset, static_cast<std::size_t>(s.bytes));
         } else {
             for (std::size_t i = 0; i < s.bytes / 4; ++i) {
                 const std::uint32_t word = u32(s.offset + 4 * i);

@@ -132,16 +132,17 @@ private:
 namespace stored_hierarchy {
 
 // A word and the field it lands on hold the same bits (a float field the float
-// whose bits the word is), on every host: a copy, not a conversion.
+// whose bits the word is), on every host: a copy, not a conversion. (No copy
+// of nothing: memcpy takes no null pointer, even for no bytes.)
 std::vector<std::uint32_t> words_of(std::span<const Node> nodes) {
     std::vector<std::uint32_t> words(nodes.size() * node_words);
-    std::memcpy(words.data(), nodes.data(), nodes.size_bytes());
+    if (!nodes.empty()) std::memcpy(words.data(), nodes.data(), nodes.size_bytes());
     return words;
 }
 
 AlignedVector<Node> nodes_of(std::span<const std::uint32_t> words) {
     AlignedVector<Node> nodes(words.size() / node_words);
-    std::memcpy(nodes.data(), words.data(), nodes.size() * sizeof(Node));
+    if (!nodes.empty()) std::memcpy(nodes.data(), words.data(), nodes.size() * sizeof(Node));
     return nodes;
 }
 
