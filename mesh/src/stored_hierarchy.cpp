@@ -129,24 +129,14 @@ private:
 
 }  // namespace
 
-namespace stored_hierarchy {
-
 // A word and the field it lands on hold the same bits (a float field the float
 // whose bits the word is), on every host: a copy, not a conversion. (No copy
 // of nothing: memcpy takes no null pointer, even for no bytes.)
-std::vector<std::uint32_t> words_of(std::span<const Node> nodes) {
+std::vector<std::uint32_t> stored_hierarchy::words_of(std::span<const Node> nodes) {
     std::vector<std::uint32_t> words(nodes.size() * node_words);
     if (!nodes.empty()) std::memcpy(words.data(), nodes.data(), nodes.size_bytes());
     return words;
 }
-
-AlignedVector<Node> nodes_of(std::span<const std::uint32_t> words) {
-    AlignedVector<Node> nodes(words.size() / node_words);
-    if (!nodes.empty()) std::memcpy(nodes.data(), words.data(), nodes.size() * sizeof(Node));
-    return nodes;
-}
-
-}  // namespace stored_hierarchy
 
 std::optional<HierarchyFault> find_hierarchy_fault(std::span<const Node> nodes, const Level& level) {
     return Checker(nodes, level).run();
@@ -155,7 +145,9 @@ std::optional<HierarchyFault> find_hierarchy_fault(std::span<const Node> nodes, 
 std::optional<HierarchyFault> find_hierarchy_fault(std::span<const std::uint32_t> words, const Level& level) {
     if (words.size() % sh::node_words != 0)
         return HierarchyFault{words.size(), "the hierarchy is not a whole number of 256-byte nodes"};
-    return find_hierarchy_fault(sh::nodes_of(words), level);
+    AlignedVector<Node> nodes(words.size() / sh::node_words);  // the words' values, as words_of's inverse
+    if (!nodes.empty()) std::memcpy(nodes.data(), words.data(), words.size_bytes());
+    return find_hierarchy_fault(nodes, level);
 }
 
 }  // namespace levelsweep

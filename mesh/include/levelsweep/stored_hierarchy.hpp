@@ -42,8 +42,6 @@ static_assert(sizeof(Node) == 4 * node_words && offsetof(Node, lo) == 4 * lo && 
 
 // The words of `nodes`, each node's 64 in turn (what a level file stores).
 std::vector<std::uint32_t> words_of(std::span<const Node> nodes);
-// The nodes of `words`, a whole number of nodes' words.
-AlignedVector<Node> nodes_of(std::span<const std::uint32_t> words);
 }  // namespace stored_hierarchy
 
 // Where a stored hierarchy is wrong for a level: the word and the reason.
