@@ -112,25 +112,25 @@ Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
     // The working triangle's derived fields, by the CollTri routines themselves
     // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, CollTri_ComputeEdges
     // 0x00343a90 with a1 = 0, d = v0.n as at 0x00348e24), so they are bit-identical.
+    // Appended, not written over zeros: each array's pages are touched once.
     const std::size_t t_count = arrays.i0.size();
     for (auto* soa : {&level.edges_[0], &level.edges_[1], &level.edges_[2], &level.normal_}) {
-        soa->x.resize(t_count);
-        soa->y.resize(t_count);
-        soa->z.resize(t_count);
+        soa->x.reserve(t_count);
+        soa->y.reserve(t_count);
+        soa->z.reserve(t_count);
     }
-    level.plane_.resize(t_count);
+    level.plane_.reserve(t_count);
     const auto vertex = [&](std::uint32_t v) { return Vec3{arrays.x[v], arrays.y[v], arrays.z[v]}; };
+    const auto append = [](Level::Soa3& soa, const Vec4& v) {
+        soa.x.push_back(v.x);
+        soa.y.push_back(v.y);
+        soa.z.push_back(v.z);
+    };
     for (std::size_t t = 0; t < t_count; ++t) {
         const WorkingTriangle w = prepare_triangle(vertex(arrays.i0[t]), vertex(arrays.i1[t]), vertex(arrays.i2[t]));
-        for (std::size_t k = 0; k < 3; ++k) {
-            level.edges_[k].x[t] = w.e[k].x;
-            level.edges_[k].y[t] = w.e[k].y;
-            level.edges_[k].z[t] = w.e[k].z;
-        }
-        level.normal_.x[t] = w.n.x;
-        level.normal_.y[t] = w.n.y;
-        level.normal_.z[t] = w.n.z;
-        level.plane_[t] = w.d;
+        for (std::size_t k = 0; k < 3; ++k) append(level.edges_[k], w.e[k]);
+        append(level.normal_, w.n);
+        level.plane_.push_back(w.d);
     }
     level.checksum_ = content_checksum(arrays, level.grid_.geometry());
     level.a_ = std::move(arrays);

@@ -67,20 +67,22 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
     const float inf = std::numeric_limits<float>::infinity();
     const CellGrid& grid = level.grid();
     const GridGeometry& g = grid.geometry();
-    reach.resize(std::size_t{triangles} + 1);
-    // The one past: NaN, which no comparison passes, so it meets nothing.
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    reach[triangles] = {{nan, nan, nan, nan}, {nan, nan, nan, nan}};
-    AlignedVector<ListedTriangle> listed(triangles);
+    // Both arrays appended, not written over zeros: their pages touched once.
+    reach.reserve(std::size_t{triangles} + 1);
+    AlignedVector<ListedTriangle> listed;
+    listed.reserve(triangles);
     for (std::uint32_t t = 0; t < triangles; ++t) {
         const Vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
         const Vec3 lo{std::min({a.x, b.x, c.x}), std::min({a.y, b.y, c.y}), std::min({a.z, b.z, c.z})};
         const Vec3 hi{std::max({a.x, b.x, c.x}), std::max({a.y, b.y, c.y}), std::max({a.z, b.z, c.z})};
         const float m = triangle_reach_margin(((hi.x - lo.x) + (hi.y - lo.y)) + (hi.z - lo.z));
         const float top = std::max(std::max(a.z, b.z), c.z);  // the reference visit's (mesh_visits.hpp)
-        reach[t] = {{lo.x - m, lo.y - m, lo.z - m, -inf}, {hi.x + m, hi.y + m, hi.z + m, top}};
-        listed[t] = {{not_met, 0, 0}, passes_flags(level.flags(t), false) ? top : -inf};
+        reach.push_back({{lo.x - m, lo.y - m, lo.z - m, -inf}, {hi.x + m, hi.y + m, hi.z + m, top}});
+        listed.push_back({{not_met, 0, 0}, passes_flags(level.flags(t), false) ? top : -inf});
     }
+    // The one past: NaN, which no comparison passes, so it meets nothing.
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    reach.push_back({{nan, nan, nan, nan}, {nan, nan, nan, nan}});
     // Each cell's highest enabled top, its entries' first_on bits and its
     // list's summary, in one pass over the lists (count first, in cell order:
     // z inner, then y, then x) that skips the runs of cells listing nothing.
