@@ -125,7 +125,8 @@ private:
             // The working triangle, flipped (CollTri_Flip) where the side test said.
             const WVec3<A> v0 = vec(b, record::v0), v1 = vec(b, record::v1), v2 = vec(b, record::v2);
             WVec3<A> v[3] = {v0, select(f.flip, v2, v1), select(f.flip, v1, v2)};
-            const WVec3<A> e0 = vec(b, record::e0), e1 = vec(b, record::e1), e2 = vec(b, record::e2);
+            // CollTri_ComputeEdges' e_k = v(k+1) - v(k), 0x00343a90: the Level's edges bit for bit.
+            const WVec3<A> e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2;
             WVec3<A> e[3] = {select(f.flip, -e2, e0), select(f.flip, -e1, e1), select(f.flip, -e0, e2)};
             if (p.kernel == LaneKernel::box_sweep) {
                 const F t = sweep_box_triangle<A>(f.pass, p.box, v, e, p.M, p.quirks);

@@ -64,12 +64,9 @@ public:
                         buf.stack[top++] = static_cast<std::uint32_t>(child);
                         continue;
                     }
-                    // The leaf's record (a leaf holds one: max_leaf), both
-                    // lines: the filters read the first, the kernels the second.
-                    static_assert(record::floats * sizeof(float) == 128);
-                    const float* leaf_record = level.record_at(static_cast<std::uint32_t>(child));
-                    __builtin_prefetch(leaf_record);
-                    __builtin_prefetch(leaf_record + 16);
+                    // The leaf's record (a leaf holds one: max_leaf), one line.
+                    static_assert(record::floats * sizeof(float) == 64);
+                    __builtin_prefetch(level.record_at(static_cast<std::uint32_t>(child)));
                     for (std::uint32_t s = 0; s < node.count[c]; ++s) {
                         buf.candidates[buf.candidate_count] = static_cast<std::uint32_t>(child) + s;
                         buf.candidate_entry[buf.candidate_count++] = entries[c - c0];

@@ -28,26 +28,22 @@ namespace {
 using simd::BvhNode;
 using simd::PackedLevel;
 
+// Every float of the record: the records are appended whole, not written
+// over zeros (a 1M-triangle level's are 64 MB).
 void write_record(const Level& level, std::uint32_t tri, float* r) {
     namespace rec = simd::record;
+    static_assert(rec::top + 1 == rec::v0 && rec::v2 + 3 == rec::floats, "every float written");
     r[rec::flags] = std::bit_cast<float>(std::uint32_t{level.flags(tri)});
     const Vec3 n = level.normal(tri);
     r[rec::n] = n.x, r[rec::n + 1] = n.y, r[rec::n + 2] = n.z;
     r[rec::d] = level.plane(tri);
     r[rec::triangle] = std::bit_cast<float>(tri);
     r[rec::top] = std::max(std::max(level.corner(tri, 0).z, level.corner(tri, 1).z), level.corner(tri, 2).z);
-    const std::size_t corner[3] = {rec::v0, rec::v1, rec::v2}, edge[3] = {rec::e0, rec::e1, rec::e2};
+    const std::size_t corner[3] = {rec::v0, rec::v1, rec::v2};
     for (int k = 0; k < 3; ++k) {
-        const Vec3 v = level.corner(tri, k), e = level.edge(tri, k);
-        const std::size_t c = corner[k], a = edge[k];
+        const Vec3 v = level.corner(tri, k);
+        const std::size_t c = corner[k];
         r[c] = v.x, r[c + 1] = v.y, r[c + 2] = v.z;
-        r[a] = e.x, r[a + 1] = e.y, r[a + 2] = e.z;
-    }
-    const CellRange cells =
-        level.grid().geometry().triangle_cells(level.corner(tri, 0), level.corner(tri, 1), level.corner(tri, 2));
-    for (std::size_t a = 0; a < 3; ++a) {
-        r[rec::cells_lo + a] = std::bit_cast<float>(cells.lo[a]);
-        r[rec::cells_hi + a] = std::bit_cast<float>(cells.hi[a]);
     }
 }
 
@@ -80,9 +76,12 @@ const PackedLevel& BatchLevel::records() const {
         const Level& level = *level_;
         PackedLevel& d = hierarchy_->packed;
         const std::uint32_t count = level.triangle_count();
-        d.records.assign(std::size_t{count} * simd::record::floats, 0.0f);
-        for (std::uint32_t t = 0; t < count; ++t)
-            write_record(level, t, d.records.data() + std::size_t{t} * simd::record::floats);
+        d.records.reserve(std::size_t{count} * simd::record::floats);
+        for (std::uint32_t t = 0; t < count; ++t) {
+            float r[simd::record::floats];
+            write_record(level, t, r);
+            d.records.insert(d.records.end(), r, r + simd::record::floats);
+        }
         hierarchy_->records_done.store(true, std::memory_order_release);
     });
     return hierarchy_->packed;

@@ -79,11 +79,15 @@ std::optional<float> BatchRun::collect(simd::LaneHit& h) {
     if (h.scalar && !scalar_lane(h)) return std::nullopt;
     const GridGeometry& g = level_.grid().geometry();
     const float* r = data_->record_at(h.slot);
-    // The cells the grid lists the triangle in, where the walk's meet them.
+    // The cells the grid lists the triangle in (its corners' cells, the
+    // listing rule), where the walk's meet them.
+    namespace rec = simd::record;
+    const auto corner = [r](std::size_t at) { return Vec3{r[at], r[at + 1], r[at + 2]}; };
+    const CellRange listed = g.triangle_cells(corner(rec::v0), corner(rec::v1), corner(rec::v2));
     CellRange met;
     for (std::size_t a = 0; a < 3; ++a) {
-        met.lo[a] = std::max(std::bit_cast<std::uint32_t>(r[simd::record::cells_lo + a]), walked_.lo[a]);
-        met.hi[a] = std::min(std::bit_cast<std::uint32_t>(r[simd::record::cells_hi + a]), walked_.hi[a]);
+        met.lo[a] = std::max(listed.lo[a], walked_.lo[a]);
+        met.hi[a] = std::min(listed.hi[a], walked_.hi[a]);
     }
     // The reference walk finds the contact in the first cell of `met` it
     // visits: `met`'s low corner for a walk over the whole box (x, y, z
@@ -98,7 +102,7 @@ std::optional<float> BatchRun::collect(simd::LaneHit& h) {
         });
     }
     if (!first) return std::nullopt;  // the reference walk never tests it
-    const auto tri = std::bit_cast<std::uint32_t>(r[simd::record::triangle]);
+    const auto tri = std::bit_cast<std::uint32_t>(r[rec::triangle]);
     count_hit(h);
     s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
     return h.fraction;

@@ -1,14 +1,17 @@
 // levelsweep (simd's lane ABI): the batch path's layout of a level, which
 // engine/query's BatchLevel builds and the wide code reads.
 //
-// Records: one per triangle, 32 floats (128 bytes, two cache lines), the
-// fields a wide kernel gathers by lane: first what the filters read (the flags
-// word, the unit normal, d = v0.n, the highest corner's z for the capsule's
-// step rule), then what the kernels read (the corners and the unnormalised
-// edges), exactly as the Level stores them, so the kernels see the reference
-// path's bits; last, the cells the grid lists the triangle in (which give a
-// contact's place in the discovery order). The flags, the triangle's index and
-// its cells are stored as integers. A record's slot is its triangle's index.
+// Records: one per triangle, 16 floats (64 bytes, one cache line), the fields
+// a wide kernel gathers by lane: first what the filters read (the flags word,
+// the unit normal, d = v0.n, the highest corner's z for the capsule's step
+// rule), then what the kernels read (the corners), exactly as the Level stores
+// them, so the kernels see the reference path's bits. What follows from the
+// corners by one exact step is not stored: the unnormalised edges (e_k =
+// v(k+1) - v(k), CollTri_ComputeEdges' own subtraction, the Level's edges bit
+// for bit) and the cells the grid lists the triangle in (triangle_cells, which
+// give a contact's place in the discovery order). The flags and the
+// triangle's index are stored as integers. A record's slot is its triangle's
+// index.
 //
 // Nodes: eight children each, their boxes in structure-of-arrays form. A child
 // is an inner node (count 0, child = its node index), a leaf (count 1 to
@@ -36,10 +39,8 @@ inline constexpr std::size_t n = 1;      // x, y, z
 inline constexpr std::size_t d = 4;
 inline constexpr std::size_t triangle = 5;              // its index in the Level, as a uint32
 inline constexpr std::size_t top = 6;                   // max(max(v0.z, v1.z), v2.z)
-inline constexpr std::size_t v0 = 8, v1 = 11, v2 = 14;  // the corners: x, y, z each
-inline constexpr std::size_t e0 = 17, e1 = 20, e2 = 23;
-inline constexpr std::size_t cells_lo = 26, cells_hi = 29;  // GridGeometry::triangle_cells, as uint32s
-inline constexpr std::size_t floats = 32;
+inline constexpr std::size_t v0 = 7, v1 = 10, v2 = 13;  // the corners: x, y, z each
+inline constexpr std::size_t floats = 16;
 }  // namespace record
 
 inline constexpr std::size_t node_width = stored_hierarchy::width;
