@@ -37,13 +37,13 @@ void check_arrays(const LevelArrays& a) {
 }
 
 // What the build adds to the arrays it is given, before it allocates any of
-// it: the derived per-triangle floats (three edges and the normal, three
-// floats each, and the plane), each cell's list offset and count, and the
+// it: the derived per-triangle floats (the normal's three and the plane's
+// one), each cell's list offset and count, and the
 // lists themselves (one word per triangle in each cell of its box).
 void check_build_memory(const LevelArrays& a, const GridGeometry& g) {
     const std::uint64_t words = CellGrid::words_needed(g, a.x, a.y, a.z, a.i0, a.i1, a.i2);
     const std::uint64_t lists = 4 * (words + 2 * std::uint64_t{g.cell_count()});
-    const std::uint64_t derived = 13 * 4 * std::uint64_t{a.i0.size()};
+    const std::uint64_t derived = 4 * 4 * std::uint64_t{a.i0.size()};
     char size[32];
     std::snprintf(size, sizeof size, "%g", static_cast<double>(g.cell_size.x));
     check_memory(lists + derived,
@@ -109,27 +109,21 @@ Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
     const Bounds bounds = vertex_bounds(arrays);
     level.grid_ = std::move(grid);
     level.bounds_max_ = bounds.max;
-    // The working triangle's derived fields, by the CollTri routines themselves
-    // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, CollTri_ComputeEdges
-    // 0x00343a90 with a1 = 0, d = v0.n as at 0x00348e24), so they are bit-identical.
+    // The working triangle's normal and plane, by the CollTri routines themselves
+    // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, d = v0.n as at
+    // 0x00348e24), so they are bit-identical.
     // Appended, not written over zeros: each array's pages are touched once.
     const std::size_t t_count = arrays.i0.size();
-    for (auto* soa : {&level.edges_[0], &level.edges_[1], &level.edges_[2], &level.normal_}) {
-        soa->x.reserve(t_count);
-        soa->y.reserve(t_count);
-        soa->z.reserve(t_count);
-    }
+    level.normal_.x.reserve(t_count);
+    level.normal_.y.reserve(t_count);
+    level.normal_.z.reserve(t_count);
     level.plane_.reserve(t_count);
     const auto vertex = [&](std::uint32_t v) { return Vec3{arrays.x[v], arrays.y[v], arrays.z[v]}; };
-    const auto append = [](Level::Soa3& soa, const Vec4& v) {
-        soa.x.push_back(v.x);
-        soa.y.push_back(v.y);
-        soa.z.push_back(v.z);
-    };
     for (std::size_t t = 0; t < t_count; ++t) {
         const WorkingTriangle w = prepare_triangle(vertex(arrays.i0[t]), vertex(arrays.i1[t]), vertex(arrays.i2[t]));
-        for (std::size_t k = 0; k < 3; ++k) append(level.edges_[k], w.e[k]);
-        append(level.normal_, w.n);
+        level.normal_.x.push_back(w.n.x);
+        level.normal_.y.push_back(w.n.y);
+        level.normal_.z.push_back(w.n.z);
         level.plane_.push_back(w.d);
     }
     level.checksum_ = content_checksum(arrays, level.grid_.geometry());
@@ -146,7 +140,7 @@ std::size_t Level::memory_bytes() const {
     const std::size_t t = a_.i0.size();
     const std::size_t vertices = a_.x.size() * 3 * sizeof(float);
     const std::size_t triangles = t * (3 * sizeof(std::uint32_t) + 2 * sizeof(std::uint16_t));
-    const std::size_t derived = t * 13 * sizeof(float);  // e0, e1, e2 and n (three floats each), d
+    const std::size_t derived = t * 4 * sizeof(float);  // n (three floats), d
     const std::size_t grid = (grid_.words().size() + grid_.offsets().size()) * sizeof(std::uint32_t);
     return vertices + triangles + derived + grid + hierarchy_.size() * sizeof(stored_hierarchy::Node);
 }

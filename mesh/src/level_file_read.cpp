@@ -164,7 +164,7 @@ private:
         // The stored hierarchy's words, and its check's box and mark a node and mark a triangle.
         const std::uint64_t hierarchy =
             section_count_ == max_section_count ? sections_[hier].bytes + 32 * sections_[hier].count + t : 0;
-        check_memory(12 * v + (16 + 52) * t + 4 * (words + cells) + hierarchy, name_ + ": loading the level",
+        check_memory(12 * v + (16 + 16) * t + 4 * (words + cells) + hierarchy, name_ + ": loading the level",
                      "use a machine with more memory");
     }
 

@@ -34,8 +34,6 @@ void check_identical(const Level& a, const Level& b) {
         std::equal(a.grid().words().begin(), a.grid().words().end(), b.grid().words().begin(), b.grid().words().end()));
     CHECK(std::equal(a.grid().offsets().begin(), a.grid().offsets().end(), b.grid().offsets().begin(),
                      b.grid().offsets().end()));
-    for (int k = 0; k < 3; ++k)
-        CHECK(std::equal(a.edges(k).x.begin(), a.edges(k).x.end(), b.edges(k).x.begin(), b.edges(k).x.end()));
     CHECK(std::equal(a.normals().z.begin(), a.normals().z.end(), b.normals().z.begin(), b.normals().z.end()));
     CHECK(std::equal(a.planes().begin(), a.planes().end(), b.planes().begin(), b.planes().end()));
     CHECK(a.checksum() == b.checksum());

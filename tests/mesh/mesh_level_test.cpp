@@ -61,7 +61,7 @@ TEST_SUITE("mesh level") {
         CHECK(level.plane(0) == 0.0f);
     }
 
-    TEST_CASE("the precomputed edges, normal and plane are bit-identical to prepare_triangle") {
+    TEST_CASE("the level's edges, normal and plane are bit-identical to prepare_triangle") {
         auto rng = seeded_rng(1101);
         for (int round = 0; round < 4; ++round) {
             const Level level = build_level(random_level_arrays(rng, 300, levelsweep::test::scaled(3000) + 50));
@@ -96,8 +96,6 @@ TEST_SUITE("mesh level") {
         CHECK(aligned(level.vertices().z.data()));
         for (int k = 0; k < 3; ++k) {
             CHECK(aligned(level.corner_indices(k).data()));
-            CHECK(aligned(level.edges(k).x.data()));
-            CHECK(aligned(level.edges(k).z.data()));
         }
         CHECK(aligned(level.flags().data()));
         CHECK(aligned(level.materials().data()));
@@ -175,7 +173,7 @@ TEST_SUITE("mesh level") {
     TEST_CASE("memory_bytes counts every array") {
         auto rng = seeded_rng(1104);
         const Level level = build_level(random_level_arrays(rng, 100, 200));
-        const std::size_t expected = level.vertex_count() * 12u + level.triangle_count() * (12u + 4u + 13u * 4u) +
+        const std::size_t expected = level.vertex_count() * 12u + level.triangle_count() * (12u + 4u + 4u * 4u) +
                                      (level.grid().words().size() + level.grid().offsets().size()) * 4u;
         CHECK(level.memory_bytes() == expected);
     }

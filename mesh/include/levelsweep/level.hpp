@@ -3,11 +3,13 @@
 // Structure of arrays (docs/design.md, "What the spec does not give", 1): vertex x,
 // y, z; per triangle its corner indices i0, i1, i2, a 16-bit flags word and a
 // 16-bit material id. Per triangle also what the original's mesh sweeps
-// recompute every time (geometry-kernels.txt, Unit 1, "The working triangle"):
-// the unnormalised edges e0, e1, e2 (CollTri_ComputeEdges, 0x00343a90), the unit
-// normal n (CollTri_ComputeNormal, 0x00343c30) and the plane constant d = v0.n
-// (0x00348e24-0x00348e64), computed at build by those very routines, so using
-// them changes no result bit. And the cell grid (grid.hpp).
+// recompute every time (geometry-kernels.txt, Unit 1, "The working triangle")
+// at a cost: the unit normal n (CollTri_ComputeNormal, 0x00343c30, a square
+// root and a division) and the plane constant d = v0.n (0x00348e24-0x00348e64),
+// computed at build by those very routines, so using them changes no result
+// bit. The unnormalised edges e0, e1, e2 (CollTri_ComputeEdges, 0x00343a90)
+// are one subtraction of the corners, made where they are asked for, as the
+// original makes them. And the cell grid (grid.hpp).
 //
 // A Level is built once (build_level, load_level, generate_street_level, the
 // importers) and never changes: any number of threads may read one at once.
@@ -88,11 +90,9 @@ public:
     Vec3 corner(std::uint32_t tri, int k) const { return vertex(corner_index(tri, k)); }
     std::uint16_t flags(std::uint32_t tri) const { return a_.flags[tri]; }
     std::uint16_t material(std::uint32_t tri) const { return a_.material[tri]; }
-    // e_k = v(k+1) - v(k), unnormalised (CollTri_ComputeEdges with a1 = 0).
-    Vec3 edge(std::uint32_t tri, int k) const {
-        const auto& e = edges_[static_cast<std::size_t>(k)];
-        return {e.x[tri], e.y[tri], e.z[tri]};
-    }
+    // e_k = v(k+1) - v(k), unnormalised (CollTri_ComputeEdges with a1 = 0):
+    // that routine's subtraction, so its bits.
+    Vec3 edge(std::uint32_t tri, int k) const { return corner(tri, k == 2 ? 0 : k + 1) - corner(tri, k); }
     // Unit normal, zero for a degenerate triangle (CollTri_ComputeNormal).
     Vec3 normal(std::uint32_t tri) const { return {normal_.x[tri], normal_.y[tri], normal_.z[tri]}; }
     // d = v0.n.
@@ -103,10 +103,6 @@ public:
     std::span<const std::uint32_t> corner_indices(int k) const { return k == 0 ? a_.i0 : k == 1 ? a_.i1 : a_.i2; }
     std::span<const std::uint16_t> flags() const { return a_.flags; }
     std::span<const std::uint16_t> materials() const { return a_.material; }
-    FloatSoa edges(int k) const {
-        const auto& e = edges_[static_cast<std::size_t>(k)];
-        return {e.x, e.y, e.z};
-    }
     FloatSoa normals() const { return {normal_.x, normal_.y, normal_.z}; }
     std::span<const float> planes() const { return plane_; }
     const LevelArrays& arrays() const { return a_; }
@@ -136,7 +132,6 @@ private:
     friend Level detail::with_stored_hierarchy(Level level, AlignedVector<stored_hierarchy::Node> nodes);
 
     LevelArrays a_;
-    std::array<Soa3, 3> edges_;
     Soa3 normal_;
     AlignedVector<float> plane_;
     CellGrid grid_;
