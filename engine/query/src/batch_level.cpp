@@ -70,8 +70,10 @@ BatchLevel::BatchLevel(const Level& level)
     }
 }
 
-// The records, one pass over the triangles.
+// The records, one pass over the triangles. Once made, a load answers
+// (std::call_once costs a query some 250 instructions every time).
 const PackedLevel& BatchLevel::records() const {
+    if (hierarchy_->records_done.load(std::memory_order_acquire)) return hierarchy_->packed;
     std::call_once(hierarchy_->records_built, [this] {
         const Level& level = *level_;
         PackedLevel& d = hierarchy_->packed;
@@ -91,6 +93,7 @@ const PackedLevel& BatchLevel::records() const {
 // isolation (parallel_loop.hpp): a thread waiting for the build's own tasks
 // must not take up another query that waits for the build.
 const PackedLevel& BatchLevel::hierarchy() const {
+    if (hierarchy_built()) return hierarchy_->packed;
     records();
     std::call_once(hierarchy_->built, [this] {
         isolated([this] {
