@@ -51,6 +51,18 @@ struct AxisLanes {
     }
 };
 
+// A triangle's cells (GridGeometry::triangle_cells) with the grid's lanes
+// made once for many triangles.
+// std::min({pa, pb, pc}) keeps the first of equals and a NaN first
+// (a later value replaces it only when smaller): minps(x, y) is
+// x < y ? x : y, so minps(pc, minps(pb, pa)) is that, NaN and -0 alike;
+// the same for the maximum with maxps.
+inline CellRange cells_of_triangle(const AxisLanes& g, const Vec3& a, const Vec3& b, const Vec3& c) {
+    const __m128 pa = lanes(a, 0.0f), pb = lanes(b, 0.0f), pc = lanes(c, 0.0f);
+    const __m128 lo = _mm_min_ps(pc, _mm_min_ps(pb, pa)), hi = _mm_max_ps(pc, _mm_max_ps(pb, pa));
+    return CellRange{g.coordinates(g.f(lo)), g.coordinates(g.f(hi))};
+}
+
 }  // namespace
 
 CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
@@ -66,16 +78,29 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
 }
 
 CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const {
-    const AxisLanes g(*this);
-    const __m128 pa = lanes(a, 0.0f), pb = lanes(b, 0.0f), pc = lanes(c, 0.0f);
-    // std::min({pa, pb, pc}) keeps the first of equals and a NaN first
-    // (a later value replaces it only when smaller): minps(x, y) is
-    // x < y ? x : y, so minps(pc, minps(pb, pa)) is that, NaN and -0 alike;
-    // the same for the maximum with maxps.
-    const __m128 lo = _mm_min_ps(pc, _mm_min_ps(pb, pa)), hi = _mm_max_ps(pc, _mm_max_ps(pb, pa));
-    return CellRange{g.coordinates(g.f(lo)), g.coordinates(g.f(hi))};
+    return cells_of_triangle(AxisLanes(*this), a, b, c);
 }
 #else
+namespace {
+
+// Without SSE2 the grid itself, read axis by axis.
+struct AxisLanes {
+    explicit AxisLanes(const GridGeometry& geometry) : g(geometry) {}
+    const GridGeometry& g;
+};
+
+CellRange cells_of_triangle(const AxisLanes& lanes, const Vec3& a, const Vec3& b, const Vec3& c) {
+    CellRange r;
+    for (int axis = 0; axis < 3; ++axis) {
+        const float pa = component(a, axis), pb = component(b, axis), pc = component(c, axis);
+        r.lo[static_cast<std::size_t>(axis)] = lanes.g.cell_coordinate(std::min({pa, pb, pc}), axis);
+        r.hi[static_cast<std::size_t>(axis)] = lanes.g.cell_coordinate(std::max({pa, pb, pc}), axis);
+    }
+    return r;
+}
+
+}  // namespace
+
 CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
     CellRange r;  // empty
     for (int axis = 0; axis < 3; ++axis) {
@@ -93,13 +118,7 @@ CellRange GridGeometry::cell_range(const Vec3& lo, const Vec3& hi) const {
 }
 
 CellRange GridGeometry::triangle_cells(const Vec3& a, const Vec3& b, const Vec3& c) const {
-    CellRange r;
-    for (int axis = 0; axis < 3; ++axis) {
-        const float pa = component(a, axis), pb = component(b, axis), pc = component(c, axis);
-        r.lo[static_cast<std::size_t>(axis)] = cell_coordinate(std::min({pa, pb, pc}), axis);
-        r.hi[static_cast<std::size_t>(axis)] = cell_coordinate(std::max({pa, pb, pc}), axis);
-    }
-    return r;
+    return cells_of_triangle(AxisLanes(*this), a, b, c);
 }
 #endif
 
@@ -126,13 +145,51 @@ GridGeometry grid_geometry_for(const Vec3& lo, const Vec3& hi, const Vec3& cell_
     return g;
 }
 
+namespace {
+
+// A triangle's cell box for adopt: its low cell and its span on each axis in
+// two rows of four (lo's fourth lane 0; span's the count of its cells not
+// yet listing it), one half of a cache line.
+struct alignas(32) CellSpan {
+    std::uint32_t lo[4];
+    std::uint32_t span[3];
+    std::uint32_t unlisted;
+};
+
+#if defined(__SSE2__)
+using CellAt = __m128i;  // a cell's x, y, z and 0
+inline CellAt cell_at(const CellCursor& c) {
+    return _mm_setr_epi32(static_cast<int>(c.ix), static_cast<int>(c.iy), static_cast<int>(c.iz), 0);
+}
+// 1 when the cell is outside the box on some axis: c - lo > span, unsigned,
+// as a signed comparison of both sides with the top bit flipped.
+inline std::uint32_t outside_of(const CellSpan& b, const CellAt& at) {
+    const __m128i flip = _mm_set1_epi32(static_cast<int>(0x80000000u));
+    const __m128i off = _mm_sub_epi32(at, _mm_load_si128(reinterpret_cast<const __m128i*>(b.lo)));
+    const __m128i span = _mm_load_si128(reinterpret_cast<const __m128i*>(b.span));
+    const __m128i past = _mm_cmpgt_epi32(_mm_xor_si128(off, flip), _mm_xor_si128(span, flip));
+    return (_mm_movemask_ps(_mm_castsi128_ps(past)) & 7) != 0 ? 1u : 0u;  // x, y, z: not the count's lane
+}
+#else
+using CellAt = CellCursor;
+inline CellAt cell_at(const CellCursor& c) { return c; }
+inline std::uint32_t outside_of(const CellSpan& b, const CellAt& at) {
+    return static_cast<std::uint32_t>(at.ix - b.lo[0] > b.span[0]) |
+           static_cast<std::uint32_t>(at.iy - b.lo[1] > b.span[1]) |
+           static_cast<std::uint32_t>(at.iz - b.lo[2] > b.span[2]);
+}
+#endif
+
+}  // namespace
+
 std::uint64_t CellGrid::words_needed(const GridGeometry& geometry, std::span<const float> x, std::span<const float> y,
                                      std::span<const float> z, std::span<const std::uint32_t> i0,
                                      std::span<const std::uint32_t> i1, std::span<const std::uint32_t> i2) {
     std::uint64_t words = geometry.cell_count();
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
+    const AxisLanes lanes(geometry);
     for (std::size_t t = 0; t < i0.size(); ++t) {
-        const CellRange r = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        const CellRange r = cells_of_triangle(lanes, corner(i0[t]), corner(i1[t]), corner(i2[t]));
         std::uint64_t cells = 1;
         for (std::size_t a = 0; a < 3; ++a) cells *= std::uint64_t{r.hi[a]} - r.lo[a] + 1;
         words += cells;
@@ -146,16 +203,13 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
                                         std::span<const std::uint32_t> i2) {
     // Each triangle's box as its low cell and its span on each axis (a cell c
     // is inside when c - lo <= span, unsigned), and how many of its cells have
-    // not listed it yet.
-    struct CellSpan {
-        std::uint32_t lo[3], span[3];
-    };
+    // not listed it yet (CellSpan: one line a triangle, one check an entry).
     const std::size_t triangles = i0.size();
     AlignedVector<CellSpan> boxes(triangles);  // the store's allocation: its pages made present at once
-    AlignedVector<std::uint32_t> unlisted(triangles);
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
+    const AxisLanes lanes(geometry);
     for (std::size_t t = 0; t < triangles; ++t) {
-        const CellRange r = geometry.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        const CellRange r = cells_of_triangle(lanes, corner(i0[t]), corner(i1[t]), corner(i2[t]));
         std::uint64_t cells = 1;
         for (std::size_t a = 0; a < 3; ++a) {
             boxes[t].lo[a] = r.lo[a];
@@ -163,7 +217,7 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
             cells *= std::uint64_t{r.hi[a]} - r.lo[a] + 1;
         }
         if (cells > no_triangle) return std::nullopt;
-        unlisted[t] = static_cast<std::uint32_t>(cells);
+        boxes[t].unlisted = static_cast<std::uint32_t>(cells);
     }
     // One pass over the cells in walk order: most cells list nothing (nine in
     // ten on the shared levels), so a run of empty cells costs its offsets and
@@ -185,22 +239,20 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
         [&](std::size_t cell, std::size_t pos, std::size_t empty) {
             for (std::size_t i = 0; i < empty; ++i) offsets[cell + i] = static_cast<std::uint32_t>(pos + i);
         },
-        [&](std::size_t cell, std::size_t pos, CellCursor at) {
+        [&](std::size_t cell, std::size_t pos, CellCursor cursor) {
             offsets[cell] = static_cast<std::uint32_t>(pos);
             const std::uint32_t count = w[pos];
             const std::size_t first = pos + 1;
             if (count > n - first - (cells - 1 - cell)) return false;
+            const CellAt at = cell_at(cursor);
             std::int64_t previous = -1;
             std::uint32_t outside = 0;  // nonzero once an entry is out of order or out of its triangle's box
             for (const std::uint32_t* e = w + first; e != w + first + count; ++e) {
                 const std::uint32_t t = *e;
                 if (t >= triangles) return false;
-                const CellSpan& b = boxes[t];
-                outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) |
-                           static_cast<std::uint32_t>(at.ix - b.lo[0] > b.span[0]) |
-                           static_cast<std::uint32_t>(at.iy - b.lo[1] > b.span[1]) |
-                           static_cast<std::uint32_t>(at.iz - b.lo[2] > b.span[2]);
-                --unlisted[t];
+                CellSpan& b = boxes[t];
+                outside |= static_cast<std::uint32_t>(std::int64_t{t} <= previous) | outside_of(b, at);
+                --b.unlisted;
                 previous = t;
             }
             return outside == 0;
@@ -208,7 +260,7 @@ std::optional<CellGrid> CellGrid::adopt(const GridGeometry& geometry, AlignedVec
     // Listed only in cells of its box, at most once in each: listed in all of
     // them exactly when none is left.
     const bool exact =
-        end == n && std::all_of(unlisted.begin(), unlisted.end(), [](std::uint32_t left) { return left == 0; });
+        end == n && std::all_of(boxes.begin(), boxes.end(), [](const CellSpan& b) { return b.unlisted == 0; });
     if (!exact) return std::nullopt;
     grid.words_ = std::move(words);
     return grid;
@@ -223,8 +275,9 @@ CellGrid::CellGrid(const GridGeometry& geometry, std::span<const float> x, std::
         throw LevelBuildError("the cell lists would pass 2^32 words; choose a larger cell size");
     const std::size_t cells = geometry.cell_count();
     const auto corner = [&](std::uint32_t v) { return Vec3{x[v], y[v], z[v]}; };
+    const AxisLanes lanes(geometry_);
     const auto cells_of = [&](std::size_t t) {
-        return geometry_.triangle_cells(corner(i0[t]), corner(i1[t]), corner(i2[t]));
+        return cells_of_triangle(lanes, corner(i0[t]), corner(i1[t]), corner(i2[t]));
     };
 
     // Pass 1: list lengths, then offsets (count word first, lists back to back).
