@@ -110,8 +110,9 @@ Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
     level.grid_ = std::move(grid);
     level.bounds_max_ = bounds.max;
     // The working triangle's normal and plane, by the CollTri routines themselves
-    // (prepare_triangle: CollTri_ComputeNormal 0x00343c30, d = v0.n as at
-    // 0x00348e24), so they are bit-identical.
+    // (CollTri_ComputeNormal 0x00343c30, then d = v0.n as at 0x00348e24, as
+    // prepare_triangle makes them; the edges, which neither reads, are not
+    // made), so they are bit-identical.
     // Appended, not written over zeros: each array's pages are touched once.
     const std::size_t t_count = arrays.i0.size();
     level.normal_.x.reserve(t_count);
@@ -120,7 +121,10 @@ Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
     level.plane_.reserve(t_count);
     const auto vertex = [&](std::uint32_t v) { return Vec3{arrays.x[v], arrays.y[v], arrays.z[v]}; };
     for (std::size_t t = 0; t < t_count; ++t) {
-        const WorkingTriangle w = prepare_triangle(vertex(arrays.i0[t]), vertex(arrays.i1[t]), vertex(arrays.i2[t]));
+        WorkingTriangle w =
+            WorkingTriangle::from_corners(vertex(arrays.i0[t]), vertex(arrays.i1[t]), vertex(arrays.i2[t]));
+        coll_tri_compute_normal(w);
+        coll_tri_compute_plane(w);
         level.normal_.x.push_back(w.n.x);
         level.normal_.y.push_back(w.n.y);
         level.normal_.z.push_back(w.n.z);
