@@ -26,10 +26,11 @@ namespace {
 constexpr float rel_margin = 4e-3f;
 
 float abs_margin(float extent, const Query& q) {
-    float scale = extent;
-    for (const Vec3& p : {q.start, q.start + q.move})
-        scale = std::max({scale, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
-    return 1e-4f + 2e-5f * scale;
+    // The largest of these magnitudes, in any order (a query that comes here is finite).
+    const Vec3 end = q.start + q.move;
+    const float ends = std::max(std::max(std::max(std::fabs(q.start.x), std::fabs(q.start.y)), std::fabs(q.start.z)),
+                                std::max(std::max(std::fabs(end.x), std::fabs(end.y)), std::fabs(end.z)));
+    return 1e-4f + 2e-5f * std::max(extent, ends);
 }
 
 float length_of(const Vec3& v) { return std::sqrt(dot(v, v)); }
@@ -144,8 +145,7 @@ void set_slabs(CellWalkReach& r, const Vec3& move) {
 CellWalkReach cell_walk_reach(float extent, const Query& q) {
     const float m = abs_margin(extent, q), length = length_of(q.move);
     CellWalkReach r;
-    Vec3 grow;
-    float size = 0.0f;
+    float widest = 0.0f;  // the largest of the shape's growths on the three axes
     switch (q.kind) {
         case QueryKind::sphere_sweep:
         case QueryKind::ray:
@@ -153,30 +153,34 @@ CellWalkReach cell_walk_reach(float extent, const Query& q) {
             r.c = q.kind == QueryKind::capsule_sweep ? capsule_sphere_centre(q) : q.start;
             r.M = q.move;
             const float radius = q.kind == QueryKind::ray ? 0.0f : q.radius;
-            grow = (radius + m) * Vec3{1, 1, 1};
-            size = length + radius;
+            widest = radius + m;  // the same on every axis: one growth for the three
+            const float g = reach_growth(widest, length + radius);
+            r.growth = {g, g, g};
             break;
         }
-        case QueryKind::sphere_overlap:
+        case QueryKind::sphere_overlap: {
             r.c = q.start;
-            grow = (q.radius + m) * Vec3{1, 1, 1};
-            size = q.radius;
+            widest = q.radius + m;
+            const float g = reach_growth(widest, q.radius);
+            r.growth = {g, g, g};
             break;
+        }
         case QueryKind::box_sweep: {
             r.c = q.start;
             r.M = q.move;
             const Vec3 extent3 = box_extent(q);
-            grow = 1.01f * extent3 + Vec3{m, m, m};
-            size = length + std::max({extent3.x, extent3.y, extent3.z});
+            const Vec3 grow = 1.01f * extent3 + Vec3{m, m, m};
+            const float size = length + std::max({extent3.x, extent3.y, extent3.z});
+            r.growth = {reach_growth(grow.x, size), reach_growth(grow.y, size), reach_growth(grow.z, size)};
+            widest = std::max({grow.x, grow.y, grow.z});
             break;
         }
     }
-    r.growth = {reach_growth(grow.x, size), reach_growth(grow.y, size), reach_growth(grow.z, size)};
     const Vec3 end = r.c + r.M;
     r.box = {min3(r.c, end) - r.growth, max3(r.c, end) + r.growth};
     // Along a move long beside the shape, the segment's own slabs prune what
     // its box lets through (as the hierarchy's traversal does).
-    r.slab = length > 2.0f * std::max({grow.x, grow.y, grow.z});
+    r.slab = length > 2.0f * widest;
     if (r.slab) set_slabs(r, q.move);  // the reciprocals only where the slab test reads them
     return r;
 }
