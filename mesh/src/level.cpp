@@ -9,7 +9,7 @@
 #include "fnv1a.hpp"
 #include "levelsweep/build_error.hpp"
 #include "levelsweep/memory_limit.hpp"
-#include "levelsweep/triangle.hpp"
+#include "triangle_planes.hpp"
 
 namespace levelsweep {
 
@@ -109,27 +109,16 @@ Level detail::assemble_level(LevelArrays arrays, CellGrid grid) {
     const Bounds bounds = vertex_bounds(arrays);
     level.grid_ = std::move(grid);
     level.bounds_max_ = bounds.max;
-    // The working triangle's normal and plane, by the CollTri routines themselves
-    // (CollTri_ComputeNormal 0x00343c30, then d = v0.n as at 0x00348e24, as
-    // prepare_triangle makes them; the edges, which neither reads, are not
-    // made), so they are bit-identical.
+    // The working triangle's normal and plane (CollTri_ComputeNormal 0x00343c30,
+    // then d = v0.n as at 0x00348e24), bit for bit, four triangles at a time
+    // (triangle_planes.cpp); the edges, which neither reads, are not made.
     // Appended, not written over zeros: each array's pages are touched once.
     const std::size_t t_count = arrays.i0.size();
     level.normal_.x.reserve(t_count);
     level.normal_.y.reserve(t_count);
     level.normal_.z.reserve(t_count);
     level.plane_.reserve(t_count);
-    const auto vertex = [&](std::uint32_t v) { return Vec3{arrays.x[v], arrays.y[v], arrays.z[v]}; };
-    for (std::size_t t = 0; t < t_count; ++t) {
-        WorkingTriangle w =
-            WorkingTriangle::from_corners(vertex(arrays.i0[t]), vertex(arrays.i1[t]), vertex(arrays.i2[t]));
-        coll_tri_compute_normal(w);
-        coll_tri_compute_plane(w);
-        level.normal_.x.push_back(w.n.x);
-        level.normal_.y.push_back(w.n.y);
-        level.normal_.z.push_back(w.n.z);
-        level.plane_.push_back(w.d);
-    }
+    append_triangle_planes(arrays, level.normal_.x, level.normal_.y, level.normal_.z, level.plane_);
     level.checksum_ = content_checksum(arrays, level.grid_.geometry());
     level.a_ = std::move(arrays);
     return level;

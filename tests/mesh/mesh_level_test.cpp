@@ -77,6 +77,24 @@ TEST_SUITE("mesh level") {
         }
     }
 
+    TEST_CASE("each block of four triangles, and a last block of one to three, has prepare_triangle's normals") {
+        // The level makes them four triangles at a time (mesh/src/triangle_planes.cpp):
+        // every count of the last block, on small and on working-range coordinates.
+        auto rng = seeded_rng(1103);
+        for (const float reach : {1.0f, 20.0f, 16000.0f}) {
+            for (std::uint32_t count = 1; count <= 9; ++count) {
+                const Level level = build_level(random_level_arrays(rng, 12, count, -reach, reach));
+                REQUIRE(level.triangle_count() == count);
+                for (std::uint32_t t = 0; t < count; ++t) {
+                    const WorkingTriangle w =
+                        prepare_triangle(level.corner(t, 0), level.corner(t, 1), level.corner(t, 2));
+                    CHECK(same_bits(level.normal(t), xyz(w.n)));
+                    CHECK(same_bits(level.plane(t), w.d));
+                }
+            }
+        }
+    }
+
     TEST_CASE("a degenerate triangle's stored normal is exactly zero, as CollTri_ComputeNormal 0x00343c30 gives") {
         const std::vector<Vec3> v{{1, 2, 3}, {2, 4, 6}, {3, 6, 9}};
         const std::vector<TriangleRecord> t{{{0, 1, 2}}, {{0, 0, 1}}};
