@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "mesh_import_support.hpp"
+#include "paced_run.hpp"
 #include "process_support.hpp"
 #include "result_support.hpp"
 #include "scene_stream_support.hpp"
@@ -104,10 +105,11 @@ TEST_SUITE("outputs rules cli") {
             std::filesystem::remove(out);
             // An interrupted run, stopped a third of the way.
             const std::vector<std::string> args{"replay", street, f.queries, "-q", "-o", out, "--resume"};
-            const Child first = start_cli(args, f.dir / "first.out", f.dir / "first.err");
-            REQUIRE(wait_for_size(first, partial, static_cast<long long>(f.reference.size() / 3)));
-            ::kill(first.pid, SIGTERM);
-            REQUIRE(wait_for(first) == 128 + SIGTERM);
+            {
+                PacedRun first(args, f.queries, f.dir / "first.out", f.dir / "first.err");
+                REQUIRE(first.feed_until_size(partial, static_cast<long long>(f.reference.size() / 3)));
+                REQUIRE(first.stop({SIGTERM}) == 128 + SIGTERM);
+            }
             const Child a = start_cli(args, f.dir / "a.out", f.dir / "a.err");
             const Child b = start_cli(args, f.dir / "b.out", f.dir / "b.err");
             const int ra = wait_for(a), rb = wait_for(b);

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "mesh_import_support.hpp"
-#include "process_support.hpp"
+#include "paced_run.hpp"
 #include "result_support.hpp"
 #include "support.hpp"
 
@@ -49,16 +49,15 @@ const Runs& runs() {
 }
 
 // A run of `queries` into `out`, stopped by SIGTERM once its partial file
-// holds `bytes` (a clean stop after a whole chunk).
+// holds `bytes` (a clean stop after a whole chunk; paced_run.hpp: before the end).
 void interrupted(const std::string& queries, const std::string& out, long long bytes) {
     const Runs& r = runs();
     std::filesystem::remove(out);
     std::filesystem::remove(out + ".partial");
-    const Child c =
-        start_cli({"replay", street, queries, "-q", "--threads", "1", "-o", out}, r.dir / "run.out", r.dir / "run.err");
-    REQUIRE(wait_for_size(c, out + ".partial", bytes));
-    ::kill(c.pid, SIGTERM);
-    REQUIRE(wait_for(c) == 128 + SIGTERM);
+    PacedRun run({"replay", street, queries, "-q", "--threads", "1", "-o", out}, queries, r.dir / "run.out",
+                 r.dir / "run.err");
+    REQUIRE(run.feed_until_size(out + ".partial", bytes));
+    REQUIRE(run.stop({SIGTERM}) == 128 + SIGTERM);
 }
 
 // The result file of a run of `queries` that nothing stopped.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mesh_import_support.hpp"
+#include "paced_run.hpp"
 #include "process_support.hpp"
 #include "result_support.hpp"
 #include "support.hpp"
@@ -54,15 +55,14 @@ std::vector<std::string> replay_args(const std::string& queries, const std::stri
 }
 
 // A run of `queries` stopped by `sig` once its partial file holds `fraction`
-// of the reference's bytes; its exit code.
+// of the reference's bytes (paced_run.hpp: before its end); its exit code.
 int stopped_run(const std::string& queries, const std::string& out, int sig, double fraction,
                 const std::string& mode = "faithful") {
     const Runs& r = runs();
-    const Child child = start_cli(replay_args(queries, out, mode), r.dir / "stopped.out", r.dir / "stopped.err");
+    PacedRun run(replay_args(queries, out, mode), queries, r.dir / "stopped.out", r.dir / "stopped.err");
     const auto bytes = static_cast<long long>(fraction * static_cast<double>(r.reference.size()));
-    if (fraction > 0) wait_for_size(child, out + ".partial", std::max(bytes, 1LL));
-    ::kill(child.pid, sig);
-    return wait_for(child);
+    if (fraction > 0) run.feed_until_size(out + ".partial", std::max(bytes, 1LL));
+    return run.stop({sig});
 }
 
 std::string resume(const std::string& queries, const std::string& out, int& exit_code) {

@@ -12,7 +12,7 @@
 
 #include "cli_support.hpp"
 #include "mesh_import_support.hpp"
-#include "process_support.hpp"
+#include "paced_run.hpp"
 #include "scene_stream_support.hpp"
 #include "support.hpp"
 
@@ -57,12 +57,11 @@ const Stream& stream() {
 std::string stopped(long long bytes) {
     const Stream& s = stream();
     std::filesystem::remove(s.out + ".partial");
-    const Child c = start_cli({"replay", street, s.queries, "--scene", s.scene, "--scene-results", s.answers, "-o",
-                               s.out, "-q", "--threads", "1"},
-                              s.dir / "stop.out", s.dir / "stop.err");
-    REQUIRE(wait_for_size(c, s.out + ".partial", bytes));
-    ::kill(c.pid, SIGTERM);
-    REQUIRE(wait_for(c) == 128 + SIGTERM);
+    PacedRun run({"replay", street, s.queries, "--scene", s.scene, "--scene-results", s.answers, "-o", s.out, "-q",
+                  "--threads", "1"},
+                 s.queries, s.dir / "stop.out", s.dir / "stop.err");
+    REQUIRE(run.feed_until_size(s.out + ".partial", bytes));
+    REQUIRE(run.stop({SIGTERM}) == 128 + SIGTERM);
     const std::string err = file_text(s.dir / "stop.err");
     const std::size_t at = err.find("resume with: ");
     REQUIRE_MESSAGE(at != std::string::npos, err);
@@ -111,11 +110,10 @@ TEST_SUITE("resume scene cli") {
         refused("", "its run had a scene; give it again with --scene");
         // And a partial without a scene refuses one.
         const std::string plain_out = (s.dir / "plain.lsr").string();
-        const Child c = start_cli({"replay", street, s.queries, "-q", "--threads", "1", "-o", plain_out},
-                                  s.dir / "p.out", s.dir / "p.err");
-        REQUIRE(wait_for_size(c, plain_out + ".partial", 100000));
-        ::kill(c.pid, SIGTERM);
-        REQUIRE(wait_for(c) == 128 + SIGTERM);
+        PacedRun run({"replay", street, s.queries, "-q", "--threads", "1", "-o", plain_out}, s.queries, s.dir / "p.out",
+                     s.dir / "p.err");
+        REQUIRE(run.feed_until_size(plain_out + ".partial", 100000));
+        REQUIRE(run.stop({SIGTERM}) == 128 + SIGTERM);
         const CliRun r =
             run_cli_both("replay " + street + " " + s.queries + " -o " + plain_out + " --resume -q --scene " + s.scene);
         CHECK(r.exit_code == 1);

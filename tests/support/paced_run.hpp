@@ -1,0 +1,165 @@
+// A CLI run whose input file the test hands it through a FIFO, a piece at a
+// time, so that the run cannot finish before the test lets it: a signal sent
+// once the run has got as far as the test waits for lands while it runs,
+// however fast the machine and however late the test is scheduled. (A run
+// reading the file itself may finish between the test's look at its output
+// and the signal: a few milliseconds on a short replay.)
+#pragma once
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "process_support.hpp"
+
+namespace levelsweep::test {
+
+class PacedRun {
+public:
+    // Starts `levelsweep args...` (its output to `out`, its errors to `err`)
+    // with the file `input`, which the args name, moved aside and a FIFO in
+    // its place; the file is back in place once the run has ended.
+    PacedRun(const std::vector<std::string>& args, const std::filesystem::path& input, const std::filesystem::path& out,
+             const std::filesystem::path& err)
+        : input_(input), aside_(input.string() + ".paced"), bytes_(file_text(input)) {
+        std::filesystem::rename(input_, aside_);
+        if (::mkfifo(input_.c_str(), 0644) != 0) {
+            std::filesystem::rename(aside_, input_);
+            FAIL("cannot make a FIFO at " << input_);
+        }
+        child_ = start_cli(args, out, err);
+    }
+    ~PacedRun() {
+        if (!ended_) {
+            ::kill(child_.pid, SIGKILL);
+            wait_for(child_);
+        }
+        restore();
+    }
+    PacedRun(const PacedRun&) = delete;
+    PacedRun& operator=(const PacedRun&) = delete;
+
+    // Feeds the input until `reached()`; false when the run ended first or
+    // `seconds` passed. Once the whole input is fed, the FIFO is closed: the
+    // run reads its end.
+    bool feed_until(const std::function<bool()>& reached, double seconds = 60) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+        while (std::chrono::steady_clock::now() < deadline) {
+            if (reached()) return true;
+            siginfo_t info{};
+            if (::waitid(P_PID, static_cast<id_t>(child_.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                info.si_pid == child_.pid)
+                return false;  // it ended (and is left for stop to reap)
+            // The FIFO opens for writing once the run has opened it to read.
+            if (fd_ < 0 && !closed_) fd_ = ::open(input_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+            if (fd_ >= 0 && fed_ < bytes_.size()) {
+                const std::size_t piece = std::min<std::size_t>(bytes_.size() - fed_, 1 << 16);
+                const ssize_t n = write_quietly(bytes_.data() + fed_, piece);
+                if (n > 0) {
+                    fed_ += static_cast<std::size_t>(n);
+                    continue;
+                }
+            }
+            if (fd_ >= 0 && fed_ == bytes_.size()) {
+                ::close(fd_);
+                fd_ = -1;
+                closed_ = true;
+            }
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+        return false;
+    }
+    bool feed_until_size(const std::filesystem::path& p, long long bytes) {
+        return feed_until([&] { return size_of(p) >= bytes; });
+    }
+
+    // Sends `signals` in turn and waits for the run: how it ended, as
+    // wait_for tells it. The input file is back in place. The FIFO is closed
+    // only once the run has taken the signals, so that the run's end comes
+    // from them, not from the end of its input.
+    int stop(std::initializer_list<int> signals) {
+        for (const int sig : signals) ::kill(child_.pid, sig);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (!signals_taken() && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+        if (fd_ < 0 && !closed_) fd_ = ::open(input_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+        closed_ = true;
+        const int code = wait_for(child_);
+        ended_ = true;
+        restore();
+        return code;
+    }
+
+private:
+    // A write that fails with EPIPE, without the SIGPIPE that would end the
+    // tests, where the run has closed its end.
+    ssize_t write_quietly(const char* data, std::size_t n) {
+        sigset_t pipe_signal, old;
+        sigemptyset(&pipe_signal);
+        sigaddset(&pipe_signal, SIGPIPE);
+        ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &old);
+        const ssize_t written = ::write(fd_, data, n);
+        if (written < 0 && errno == EPIPE) {
+            const timespec now{};
+            ::sigtimedwait(&pipe_signal, nullptr, &now);  // the pending SIGPIPE, taken
+        }
+        ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+        return written;
+    }
+    // Whether no signal waits for the run, nor for any of its threads (each
+    // one sent has reached its handler), or the run has ended.
+    bool signals_taken() const {
+        siginfo_t info{};
+        if (::waitid(P_PID, static_cast<id_t>(child_.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            info.si_pid == child_.pid)
+            return true;
+        const std::filesystem::path proc = "/proc/" + std::to_string(child_.pid);
+        const auto none_pending = [](const std::filesystem::path& status, const std::string& field) {
+            std::ifstream in(status);
+            for (std::string line; std::getline(in, line);)
+                if (line.rfind(field, 0) == 0) return line.find_first_not_of("0\t ", field.size()) == std::string::npos;
+            return true;  // gone: the run, or the thread, has ended
+        };
+        std::error_code ec;
+        if (!none_pending(proc / "status", "ShdPnd:")) return false;
+        for (const auto& task : std::filesystem::directory_iterator(proc / "task", ec))
+            if (!none_pending(task.path() / "status", "SigPnd:")) return false;
+        return true;
+    }
+    void restore() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+        if (restored_) return;
+        restored_ = true;
+        std::error_code ignored;
+        std::filesystem::remove(input_, ignored);
+        std::filesystem::rename(aside_, input_, ignored);
+    }
+
+    std::filesystem::path input_, aside_;
+    std::string bytes_;
+    Child child_;
+    int fd_ = -1;
+    std::size_t fed_ = 0;
+    bool closed_ = false, ended_ = false, restored_ = false;
+};
+
+}  // namespace levelsweep::test
