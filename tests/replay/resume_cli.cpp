@@ -5,6 +5,10 @@
 // file another run left; and the readers call a partial file incomplete.
 #include <doctest/doctest.h>
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <string>
@@ -69,6 +73,42 @@ std::string resume(const std::string& queries, const std::string& out, int& exit
     const CliRun run = run_cli_both("replay " + street + " " + queries + " -q --threads 1 -o " + out + " --resume");
     exit_code = run.exit_code;
     return run.err;
+}
+
+// The threads of `child` but the one blocked reading a pipe, once one is
+// and another runs beside it (within ten seconds): their ids.
+std::vector<pid_t> threads_not_reading(const Child& child) {
+    const std::filesystem::path tasks = "/proc/" + std::to_string(child.pid) + "/task";
+    for (int attempt = 0; attempt < 50000; ++attempt) {
+        std::vector<pid_t> others;
+        bool reading = false;
+        for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+            // Waiting in the read, or in the poll before it (read_stop.hpp).
+            const std::string wchan = file_text(task.path() / "wchan");
+            const bool in_read =
+                wchan.find("pipe_read") != std::string::npos || wchan.find("poll") != std::string::npos;
+            reading |= in_read;
+            if (!in_read) others.push_back(static_cast<pid_t>(std::stol(task.path().filename().string())));
+        }
+        if (reading && !others.empty()) return others;
+        ::usleep(200);
+    }
+    return {};
+}
+
+// How `child` ended, as wait_for tells it; SIGKILL after `seconds` (a run
+// that did not end by then reads as killed).
+int wait_for_exit(const Child& child, double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < deadline) {
+        siginfo_t info{};
+        if (::waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            info.si_pid == child.pid)
+            return wait_for(child);
+        ::usleep(1000);
+    }
+    ::kill(child.pid, SIGKILL);
+    return wait_for(child);
 }
 
 }  // namespace
@@ -152,6 +192,34 @@ TEST_SUITE("replay resume cli") {
         CHECK(file_text(r.dir / "stdin.err").find("no result was written, so nothing is left to resume") !=
               std::string::npos);
         CHECK_FALSE(std::filesystem::exists(out + ".partial"));
+    }
+
+    TEST_CASE("a replay blocked reading a pipe stops at once on SIGINT, whichever of its threads the signal lands on") {
+        // The signal sent to each thread but the one blocked in the read: a
+        // signal cuts short only a read on its own thread, so the handler
+        // must wake the reader (interrupt.cpp, read_stop.hpp).
+        const Runs& r = runs();
+        const std::string out = (r.dir / "threads.lsr").string();
+        for (int round = 0; round < 3; ++round) {
+            CAPTURE(round);
+            std::filesystem::remove(out + ".partial");
+            int fds[2];
+            REQUIRE(::pipe(fds) == 0);
+            const Child child = start_cli({"replay", street, "-", "-q", "--threads", "2", "-o", out},
+                                          r.dir / "threads.out", r.dir / "threads.err", fds[0], fds[1]);
+            ::close(fds[0]);
+            // A chunk and more: its queries run on both threads, and the next chunk's read waits.
+            std::string lines;
+            for (int i = 0; i < 5000; ++i)
+                lines += R"({"kind": "ray", "start": [1, 1, 2], "move": [0, 0, -4]})"
+                         "\n";
+            REQUIRE(::write(fds[1], lines.data(), lines.size()) == static_cast<ssize_t>(lines.size()));
+            const std::vector<pid_t> others = threads_not_reading(child);
+            REQUIRE_FALSE(others.empty());
+            for (const pid_t thread : others) ::syscall(SYS_tgkill, child.pid, thread, SIGINT);
+            CHECK(wait_for_exit(child, 10.0) == 130);  // the blocked read gave way, though no signal reached it
+            ::close(fds[1]);
+        }
     }
 
     TEST_CASE(

@@ -1,11 +1,15 @@
 #include "io/interrupt.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+
+#include "levelsweep/read_stop.hpp"
 
 namespace levelsweep::cli {
 
@@ -15,6 +19,10 @@ namespace {
 std::atomic<int> received{0};
 std::atomic<bool> clean_stop{false};
 std::array<std::atomic<const char*>, 16> temporaries{};
+// The pipe a clean stop writes a byte to, so that a read of the query input
+// waiting on another thread than the signal's gives way (read_stop.hpp); -1
+// where it could not be made (a signal then cuts short only its own thread's read).
+std::atomic<int> stop_reader{-1}, stop_writer{-1};
 
 // The signals a clean stop takes (the user or the terminal asks the run to
 // end), and those that end every command at once.
@@ -42,6 +50,12 @@ void on_signal(int sig) {
     // (a second one included) ends the process, its temporary files removed.
     if (clean && clean_stop.load() && received.load() == 0) {
         received.store(sig);
+        const int saved = errno;  // the interrupted code's
+        if (const int fd = stop_writer.load(); fd >= 0) {
+            const ssize_t written = ::write(fd, "s", 1);
+            (void)written;  // nothing to do where it fails: the pipe already holds a stop
+        }
+        errno = saved;
         return;
     }
     end_now(sig);
@@ -50,6 +64,12 @@ void on_signal(int sig) {
 }  // namespace
 
 void install_interrupt_handlers() {
+    int stop_pipe[2];
+    if (::pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) == 0) {
+        stop_reader.store(stop_pipe[0]);
+        stop_writer.store(stop_pipe[1]);
+        set_read_stop(stop_pipe[0]);
+    }
     for (const int sig : stopping) set_handler(sig, on_signal);
     for (const int sig : ending) set_handler(sig, on_signal);
 }
@@ -61,6 +81,11 @@ void remove_temporaries() {
 
 CleanStop::CleanStop() {
     received.store(0);
+    // An earlier stop's bytes, taken: this run's reads wait for its own.
+    char bytes[16];
+    if (const int fd = stop_reader.load(); fd >= 0)
+        while (::read(fd, bytes, sizeof bytes) > 0) {
+        }
     clean_stop.store(true);
 }
 

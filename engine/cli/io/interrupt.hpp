@@ -11,7 +11,9 @@
 namespace levelsweep::cli {
 
 // Installs the handlers (once, at start-up). Without SA_RESTART: a read that
-// blocks (standard input) returns at once, so a clean stop is not held up.
+// blocks (standard input, a pipe) returns at once, so a clean stop is not held
+// up; and a clean stop wakes the query input's reads on the other threads too
+// (levelsweep/read_stop.hpp), which the signal does not reach.
 void install_interrupt_handlers();
 
 class CleanStop {

@@ -16,6 +16,7 @@
 #include "levelsweep/little_endian.hpp"
 #include "levelsweep/memory_limit.hpp"
 #include "levelsweep/parallel_loop.hpp"
+#include "levelsweep/read_stop.hpp"
 #include "replay_io.hpp"
 
 namespace levelsweep::detail {
@@ -142,8 +143,8 @@ std::size_t BulkInput::read_plain(std::span<std::byte> out, bool some) {
         // Large reads go straight into the caller's buffer, small ones through ours.
         const bool direct = out.size() - got >= plain_buffer_bytes;
         if (!direct && buffer_.empty()) buffer_.resize(plain_buffer_bytes);
-        const ssize_t n =
-            direct ? ::read(fd_, out.data() + got, out.size() - got) : ::read(fd_, buffer_.data(), buffer_.size());
+        const ssize_t n = direct ? read_unless_stopped(fd_, out.data() + got, out.size() - got)
+                                 : read_unless_stopped(fd_, buffer_.data(), buffer_.size());
         if (n < 0)
             damage_ = ReplayFileError(name_, offset_ + got,
                                       std::string("read error: ") + std::strerror(errno));  // as the decoder says it
@@ -195,7 +196,8 @@ bool BulkInput::fill_compressed() {
     compressed_file_ += compressed_at_;
     compressed_end_ -= compressed_at_;
     compressed_at_ = 0;
-    const ssize_t n = ::read(fd_, compressed_.data() + compressed_end_, compressed_.size() - compressed_end_);
+    const ssize_t n =
+        read_unless_stopped(fd_, compressed_.data() + compressed_end_, compressed_.size() - compressed_end_);
     if (n <= 0) {
         file_ended_ = true;
         return false;

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "levelsweep/read_stop.hpp"
+
 namespace levelsweep::detail {
 
 namespace {
@@ -57,8 +59,9 @@ DecodedInput::~DecodedInput() {
 }
 
 // More bytes from the file after raw_end_; false at its end or on an error
-// (which ends the data). A read that a signal cuts short ends it too, so that
-// a replay stopping cleanly is not held up by a pipe that sends nothing.
+// (which ends the data). A read that a signal or a stop cuts short
+// (read_stop.hpp) ends it too, so that a replay stopping cleanly is not held
+// up by a pipe that sends nothing.
 bool DecodedInput::read_raw() {
     if (raw_ended_) return false;
     if (raw_end_ == raw_.size()) {
@@ -66,7 +69,7 @@ bool DecodedInput::read_raw() {
         std::memmove(raw_.data(), raw_.data() + raw_at_, raw_end_);
         raw_at_ = 0;
     }
-    const ssize_t got = ::read(fd_, raw_.data() + raw_end_, raw_.size() - raw_end_);
+    const ssize_t got = read_unless_stopped(fd_, raw_.data() + raw_end_, raw_.size() - raw_end_);
     if (got > 0) {
         raw_end_ += static_cast<std::size_t>(got);
         raw_read_ += static_cast<std::uint64_t>(got);
