@@ -58,9 +58,7 @@ bool temporary_grows(const Child& c, const ScratchDir& dir, std::uintmax_t bytes
         for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
             if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes)
                 return true;
-        siginfo_t info{};
-        if (::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == c.pid)
-            return false;
+        if (has_ended(c)) return false;
         ::usleep(250);
     }
     return false;
@@ -131,9 +129,7 @@ TEST_SUITE("outputs rules cli") {
                 start_cli({"replay", street, f.queries, "-q", "-o", out}, f.dir / "odd.out", f.dir / "odd.err");
             bool ended = false;
             for (int i = 0; i < 20000 && !ended; ++i) {
-                siginfo_t info{};
-                ended = ::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                        info.si_pid == c.pid;
+                ended = has_ended(c);
                 if (!ended) ::usleep(500);
             }
             CHECK_MESSAGE(ended, kind << ": the run did not end");

@@ -101,10 +101,7 @@ std::vector<pid_t> threads_not_reading(const Child& child) {
 int wait_for_exit(const Child& child, double seconds) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < deadline) {
-        siginfo_t info{};
-        if (::waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-            info.si_pid == child.pid)
-            return wait_for(child);
+        if (has_ended(child)) return wait_for(child);
         ::usleep(1000);
     }
     ::kill(child.pid, SIGKILL);

@@ -62,10 +62,7 @@ public:
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
         while (std::chrono::steady_clock::now() < deadline) {
             if (reached()) return true;
-            siginfo_t info{};
-            if (::waitid(P_PID, static_cast<id_t>(child_.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                info.si_pid == child_.pid)
-                return false;  // it ended (and is left for stop to reap)
+            if (has_ended(child_)) return false;
             // The FIFO opens for writing once the run has opened it to read.
             if (fd_ < 0 && !closed_) fd_ = ::open(input_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
             if (fd_ >= 0 && fed_ < bytes_.size()) {
@@ -127,10 +124,7 @@ private:
     // Whether no signal waits for the run, nor for any of its threads (each
     // one sent has reached its handler), or the run has ended.
     bool signals_taken() const {
-        siginfo_t info{};
-        if (::waitid(P_PID, static_cast<id_t>(child_.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-            info.si_pid == child_.pid)
-            return true;
+        if (has_ended(child_)) return true;
         const std::filesystem::path proc = "/proc/" + std::to_string(child_.pid);
         const auto none_pending = [](const std::filesystem::path& status, const std::string& field) {
             std::ifstream in(status);

@@ -62,6 +62,12 @@ inline int wait_for(const Child& c) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : -1000;
 }
 
+// Whether the child has ended (left for wait_for to reap).
+inline bool has_ended(const Child& c) {
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == c.pid;
+}
+
 // A file's size, or -1 when it does not exist.
 inline long long size_of(const std::filesystem::path& p) {
     struct stat st {};
@@ -74,9 +80,7 @@ inline bool wait_for_size(const Child& c, const std::filesystem::path& p, long l
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < deadline) {
         if (size_of(p) >= bytes) return true;
-        siginfo_t info{};
-        if (::waitid(P_PID, static_cast<id_t>(c.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == c.pid)
-            return false;  // it ended (and is left for wait_for to reap)
+        if (has_ended(c)) return false;
         std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
     return false;
