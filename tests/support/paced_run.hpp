@@ -17,7 +17,6 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -87,18 +86,12 @@ public:
     }
 
     // Sends `signals` in turn and waits for the run: how it ended, as
-    // wait_for tells it. The input file is back in place. The FIFO is closed
-    // only once the run has taken the signals, so that the run's end comes
-    // from them, not from the end of its input.
+    // wait_for tells it. The input file is back in place. The FIFO stays
+    // open until the run has ended, so that its end comes from the signals
+    // (a stop wakes a read that waits on any of its threads, read_stop.hpp),
+    // never from the end of its input.
     int stop(std::initializer_list<int> signals) {
         for (const int sig : signals) ::kill(child_.pid, sig);
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (!signals_taken() && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::microseconds(100));
-        if (fd_ < 0 && !closed_) fd_ = ::open(input_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-        if (fd_ >= 0) ::close(fd_);
-        fd_ = -1;
-        closed_ = true;
         const int code = wait_for(child_);
         ended_ = true;
         restore();
@@ -120,23 +113,6 @@ private:
         }
         ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
         return written;
-    }
-    // Whether no signal waits for the run, nor for any of its threads (each
-    // one sent has reached its handler), or the run has ended.
-    bool signals_taken() const {
-        if (has_ended(child_)) return true;
-        const std::filesystem::path proc = "/proc/" + std::to_string(child_.pid);
-        const auto none_pending = [](const std::filesystem::path& status, const std::string& field) {
-            std::ifstream in(status);
-            for (std::string line; std::getline(in, line);)
-                if (line.rfind(field, 0) == 0) return line.find_first_not_of("0\t ", field.size()) == std::string::npos;
-            return true;  // gone: the run, or the thread, has ended
-        };
-        std::error_code ec;
-        if (!none_pending(proc / "status", "ShdPnd:")) return false;
-        for (const auto& task : std::filesystem::directory_iterator(proc / "task", ec))
-            if (!none_pending(task.path() / "status", "SigPnd:")) return false;
-        return true;
     }
     void restore() {
         if (fd_ >= 0) ::close(fd_);
