@@ -38,8 +38,8 @@ inline Float4 sqrt4(Float4 v) {
 #endif
 }
 
-// One coordinate of one corner of four triangles (the corner's vertex
-// indices `corner`, from `t` on).
+// One coordinate (`axis`) of one corner of four triangles, whose vertex
+// indices for that corner are `corner`.
 inline Float4 gather(const AlignedVector<float>& axis, const std::uint32_t* corner) {
     return Float4{axis[corner[0]], axis[corner[1]], axis[corner[2]], axis[corner[3]]};
 }
