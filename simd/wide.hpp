@@ -100,6 +100,17 @@ xsimd::batch<float, A> square_root(const xsimd::batch<float, A>& x) {
     return xsimd::sqrt(x);
 }
 
+// a != b as C++ (and so the scalar kernels) has it: true when either is NaN.
+// xsimd 8.1's operator!= on floats is not that on every ISA: SSE2's cmpneq and
+// NEON's negated equality are unordered (true for NaN), but AVX's and
+// AVX-512's compare with _CMP_NEQ_OQ, ordered (false for NaN). So the lanes
+// never use it on floats; equality is ordered everywhere, and its negation is
+// C++'s !=.
+template <class A>
+xsimd::batch_bool<float, A> not_equal(const xsimd::batch<float, A>& a, const xsimd::batch<float, A>& b) {
+    return ~(a == b);
+}
+
 // levelsweep::normalize_rsqrt: v / sqrt(v.v), the zero vector for a zero input.
 template <class A>
 WVec3<A> normalize_rsqrt(const WVec3<A>& v) {

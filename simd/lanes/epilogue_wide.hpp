@@ -50,7 +50,7 @@ void unpack_survivors(const std::uint32_t* bits, std::size_t n, WFiltered<A>& f)
         flip[k] = (bits[k] & survivor_flip_bit) ? 1.0f : 0.0f;
     }
     f.marks = I::load_aligned(marks.data());
-    f.flip = F::load_aligned(flip.data()) != F(0.0f);
+    f.flip = not_equal(F::load_aligned(flip.data()), F(0.0f));
 }
 
 // A kernel's answers for one block, lane by lane, as the kernels store them.

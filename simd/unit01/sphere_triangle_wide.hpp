@@ -97,7 +97,7 @@ WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const 
     WSphereSweep<A> out{B(false), F(0.0f), I(0), B(false), I(branch_none), B(false)};
     const WVec3<A>& n = t.n;
     const F nn = dot(n, n);
-    B live = active & (nn != F(0.0f));  // a degenerate triangle: nothing (docs/decisions.md)
+    B live = active & not_equal(nn, F(0.0f));  // a degenerate triangle: nothing (docs/decisions.md)
 
     const F nc = dot(n, c);
     const F dist = nc - t.d;
@@ -156,7 +156,7 @@ WSphereSweep<A> sweep_sphere_triangle(const typename Lanes<A>::B& active, const 
         const F along = dot(ek, M);
         const auto by_signs =
             choose(along == F(0.0f), dot(ek, V) <= dot(ek, c), ~((numerator > F(0.0f)) ^ (along > F(0.0f))));
-        const auto use_k = choose(speed != F(0.0f), crosses_k, ~(numerator == F(0.0f)) & by_signs);
+        const auto use_k = choose(not_equal(speed, F(0.0f)), crosses_k, ~(numerator == F(0.0f)) & by_signs);
         // The edge starting at k, or the one ending there (starting at k + 2).
         const B s0 = choose(use_k, corner0, corner1);
         const B s1 = choose(use_k, corner1, corner2);

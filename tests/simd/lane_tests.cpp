@@ -194,6 +194,42 @@ TEST_SUITE("simd lanes") {
         });
     }
 
+    // SphereSweep_VertexRegion (0x0034e5d0) picks the corner's edge by
+    // `speed != 0` and, when it is not, by the signs; a NaN in the move makes
+    // speed NaN, and C++'s != is true for it (the scalar kernel sweeps edge
+    // k + 2, here touching at 0). xsimd's != on AVX and AVX-512 is ordered,
+    // false for NaN: the lanes took the other edge and missed (found by the
+    // test above under other seeds). The case is such a move against a sphere
+    // past corner 1; mesh queries refuse a NaN move, the lanes must still agree.
+    TEST_CASE("SphereSweep_VertexRegion 0x0034e5d0 with a NaN in the move: every lane takes the scalar kernel's edge") {
+        SphereCase in;
+        in.c = {-0x1.b8736p-1f, -0x1.4e41a8p+0f, 0x1.6d18ep-2f};
+        in.r = 0x1.cff662p-2f;
+        in.M = {0x1.bcb68p-6f, -0x1.c8eef8p-2f, std::numeric_limits<float>::quiet_NaN()};
+        in.v[0] = {-0x1.2a2ee8p+0f, -0x1.e0548ap+0f, 0x1.8c49p-6f};
+        in.v[1] = {-0x1.a25888p-2f, -0x1.60fb6cp+0f, 0x1.cc46p-3f};
+        in.v[2] = {0x1.81373p+0f, -0x1.436c8cp+0f, 0x1.104308p-1f};
+        in.e[0] = {0x1.83318cp-1f, 0x1.fd6478p-2f, 0x1.9abcep-3f};
+        in.e[1] = {0x1.e9cd52p+0f, 0x1.d8eep-4f, 0x1.3a631p-2f};
+        in.e[2] = {-0x1.55b30cp+1f, -0x1.39cffcp-1f, -0x1.03e0cp-1f};
+        in.n = {0x1.2b1dc2p-3f, 0x1.5dd614p-3f, -0x1.f2e6dep-1f};
+        in.d = -0x1.074446p-1f;
+        in.quirks = Quirks::faithful().bits();
+        const SphereTriangleSweep s =
+            sweep_sphere_triangle(working_of(in), in.c, in.r, in.M, Quirks::from_bits(in.quirks));
+        REQUIRE(s.branch == SphereTriBranch::corner);
+        REQUIRE(s.hit);
+        CHECK(s.fraction == 0.0f);
+        on_every_isa([&](const LaneProbe& p) {
+            SphereOut w;
+            p.sphere_triangle(&in, 1, &w);
+            CHECK_FALSE(w.scalar);
+            CHECK(w.hit == s.hit);
+            CHECK(same(w.fraction, s.fraction));
+            CHECK(w.branch == static_cast<int>(s.branch));
+        });
+    }
+
     TEST_CASE(
         "SphereSweep_Edge 0x0034e3b8 and Ray_InfiniteCylinder 0x0034d938: roots, their order and the hit, lane by "
         "lane") {
