@@ -86,6 +86,25 @@ bool touches(const Level& level, std::uint32_t tri, const Bounds& box) {
     return true;
 }
 
+// The contacts only the brute force finds, which the walk's cells do not
+// list: each must lie on a triangle whose box misses the swept shape's (the
+// walk tested every triangle that meets it), so that only a kernel's graze
+// found by rounding (a round shape's, docs/decisions.md "Which triangles the
+// reference tests": about the square root of float epsilon times the
+// lengths, 4 mm on a 32 m ray) or the box's zero-speed reset (Unit 13,
+// 0x0034aa1c) reaches it. Returns how many there were.
+template <class Keys>
+int count_outside_cells(const Level& level, const Query& q, const Ran& brute, const Keys& walked, bool per_plane) {
+    int n = 0;
+    const Bounds box = swept_box(q);
+    for (const MeshContact& c : brute.contacts) {
+        if (walked.count(key(c, per_plane))) continue;
+        ++n;
+        CHECK_MESSAGE(!touches(level, c.triangle, box), "the walk missed triangle " << c.triangle);
+    }
+    return n;
+}
+
 struct Tally {
     int queries = 0, with_contacts = 0, overflowed = 0, read_past_lists = 0, counter_bug_differs = 0, outside_cells = 0;
 };
@@ -110,7 +129,9 @@ void differential(const Level& level, QueryKind kind, std::uint32_t seed, int co
             const bool per_plane = (q.settings.options & option::one_per_plane) != 0;
             auto keys = [per_plane](const Ran& r) { return ::keys(r, per_plane); };
             if (corrected) {
-                CHECK(keys(grid) == keys(brute));
+                const auto grid_keys = keys(grid);
+                CHECK(includes(keys(brute), grid_keys));
+                t.outside_cells += count_outside_cells(level, q, brute, grid_keys, per_plane);
                 CHECK(grid.result.stats.extra_entries == 0);
                 continue;
             }
@@ -127,17 +148,15 @@ void differential(const Level& level, QueryKind kind, std::uint32_t seed, int co
                 CHECK(grid.result.stats.extra_entries > 0);
             }
             CHECK(includes(brute_keys, buggy_keys));
-            // What only the brute force finds must lie on triangles away from the
-            // swept shape, and only the zero-speed reset reaches those: its false
-            // contacts on far triangles (Unit 13, 0x0034aa1c). No other branch
-            // runs on a correct build.
-            const Bounds box = swept_box(q);
+            // What only the brute force finds lies on triangles away from the
+            // swept shape; a box's arithmetic is linear, so for a box sweep only
+            // the zero-speed reset reaches those: its false contacts on far
+            // triangles. No other branch runs on a correct build.
+            t.outside_cells += count_outside_cells(level, q, brute, plain_keys, per_plane);
+            if (q.kind != QueryKind::box_sweep) continue;
             std::optional<std::multiset<ContactKey>> without_reset;
             for (const MeshContact& c : brute.contacts) {
                 if (plain_keys.count(key(c, per_plane))) continue;
-                ++t.outside_cells;
-                CHECK_MESSAGE(!touches(level, c.triangle, box), "the walk missed triangle " << c.triangle);
-                REQUIRE(q.kind == QueryKind::box_sweep);
                 if (!without_reset) {
                     Query no_reset = q;
                     no_reset.settings.quirks = q.settings.quirks.without(Quirk::interval_zero_speed_reset);
@@ -199,7 +218,12 @@ TEST_SUITE("queries differential") {
 TEST_SUITE("queries differential") {
     TEST_CASE("rays walk only the cells their segment crosses, and still find every contact") {
         // Rays snapped to the grid's lines and planes (where rounding decides the
-        // cell), axis-aligned and diagonal, long and short, against the brute force.
+        // cell), axis-aligned and diagonal, long and short, against the brute
+        // force. A ray in a cell's face meets its box's cells on one side only,
+        // as the box walk does; the brute force may also find a graze on a
+        // triangle just across the face (a ray 32 m long in the face z = 16/15 m
+        // of this street, the top edge of a wall 4 mm below it, with other
+        // seeds: count_outside_cells).
         const Level& level = street();
         const GridGeometry& g = level.grid().geometry();
         auto rng = seeded_rng(511);
@@ -210,7 +234,7 @@ TEST_SUITE("queries differential") {
                    (rng() % 3 == 0 ? uniform(rng, -0.5f, 0.5f) : 0.0f);
         };
         std::uint64_t ray_cells = 0, box_cells = 0;
-        int with_contacts = 0;
+        int with_contacts = 0, grazes = 0;
         for (int i = 0; i < scaled(20000); ++i) {
             const Vec3 start{snapped(0), snapped(1), snapped(2)};
             Vec3 move{snapped(0) - start.x, snapped(1) - start.y, snapped(2) - start.z};
@@ -222,7 +246,9 @@ TEST_SUITE("queries differential") {
             Query q = Query::ray(start, move);
             q.settings.quirks = i % 2 ? Quirks::faithful() : Quirks::corrected();
             const Ran walk = run(level, q, Walk::grid), brute = run(level, q, Walk::brute_force);
-            CHECK(keys(walk, false) == keys(brute, false));
+            const auto walk_keys = keys(walk, false);
+            CHECK(includes(keys(brute, false), walk_keys));
+            grazes += count_outside_cells(level, q, brute, walk_keys, false);
             with_contacts += !brute.contacts.empty();
             ray_cells += walk.result.stats.cells;
             const Bounds b = query_bounds(q);
@@ -230,8 +256,10 @@ TEST_SUITE("queries differential") {
             if (!r.empty())
                 box_cells += std::uint64_t{r.hi[0] - r.lo[0] + 1} * (r.hi[1] - r.lo[1] + 1) * (r.hi[2] - r.lo[2] + 1);
         }
-        MESSAGE("rays with contacts " << with_contacts << "; cells walked " << ray_cells << " against " << box_cells
-                                      << " in their boxes");
+        MESSAGE(
+            "rays with contacts " << with_contacts << " (and " << grazes
+                                  << " grazes the brute force finds on triangles outside their cells); cells walked "
+                                  << ray_cells << " against " << box_cells << " in their boxes");
         CHECK(with_contacts > scaled(20000) / 10);
         CHECK(ray_cells * 4 < box_cells);
     }
