@@ -19,6 +19,7 @@
 #include "levelsweep/lane_probe.hpp"
 #include "levelsweep/box_sweep.hpp"
 #include "levelsweep/triangle.hpp"
+#include "test_seed.hpp"
 
 using namespace levelsweep;
 using namespace levelsweep::lanes;
@@ -43,7 +44,7 @@ bool same(float a, float b) {
 
 class Draw {
 public:
-    explicit Draw(std::uint32_t seed) : rng_(seed) {}
+    explicit Draw(std::uint32_t seed) : rng_(test::test_seed(seed)) {}
     float uniform(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng_); }
     Vec3 vec(float lo, float hi) { return {uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)}; }
     std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(rng_() % n); }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "levelsweep/vec.hpp"
+#include "test_seed.hpp"
 
 namespace levelsweep::test {
 
@@ -19,10 +20,14 @@ namespace levelsweep::test {
 inline constexpr double spec_tol = 1e-5;
 
 // A fixed generator (std::mt19937 is the same on every platform); the seed is
-// printed so a failure can be replayed.
+// printed so a failure can be replayed (with LEVELSWEEP_TEST_SEED, test_seed.hpp,
+// when it is set).
 inline std::mt19937 seeded_rng(std::uint32_t seed) {
-    MESSAGE("random seed " << seed);
-    return std::mt19937(seed);
+    if (test_seed_offset() != 0)
+        MESSAGE("random seed " << seed << ", moved by LEVELSWEEP_TEST_SEED to " << test_seed(seed));
+    else
+        MESSAGE("random seed " << seed);
+    return std::mt19937(test_seed(seed));
 }
 
 inline float uniform(std::mt19937& rng, float lo, float hi) {
