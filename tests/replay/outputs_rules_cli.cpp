@@ -51,16 +51,10 @@ const Files& files() {
     return f;
 }
 
-// The first temporary file of the folder holding at least `bytes`, waited for
-// while `c` runs.
-bool temporary_grows(const Child& c, const ScratchDir& dir, std::uintmax_t bytes) {
-    for (int i = 0; i < 40000; ++i) {
-        for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-            if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes)
-                return true;
-        if (has_ended(c)) return false;
-        ::usleep(250);
-    }
+// Whether a temporary file of the folder holds at least `bytes`.
+bool temporary_holds(const ScratchDir& dir, std::uintmax_t bytes) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
+        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes) return true;
     return false;
 }
 
@@ -292,10 +286,10 @@ TEST_SUITE("outputs rules cli") {
         for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) {
             CAPTURE(sig);
             const std::string out = (f.dir / "big.jsonl").string();
-            const Child c = start_cli({"export", big, "-o", out}, f.dir / "export.out", f.dir / "export.err");
-            REQUIRE(temporary_grows(c, f.dir, 1 << 16));
-            ::kill(c.pid, sig);
-            CHECK(wait_for(c) == -sig);  // ended as the signal asks
+            // The results through a FIFO: the export is still at work when the signal comes.
+            PacedRun run({"export", big, "-o", out}, big, f.dir / "export.out", f.dir / "export.err");
+            REQUIRE(run.feed_until([&] { return temporary_holds(f.dir, 1 << 16); }));
+            CHECK(run.stop({sig}) == -sig);  // ended as the signal asks
             CHECK(no_temporaries(f.dir));
             CHECK_FALSE(std::filesystem::exists(out));
         }
@@ -312,14 +306,15 @@ TEST_SUITE("outputs rules cli") {
             CAPTURE(twice);
             std::filesystem::remove(out + ".partial");
             const std::string answers = (f.dir / "long_answers.jsonl").string();
-            const Child c = start_cli({"replay", street, stream, "--scene", f.scene, "--scene-results", answers, "-q",
-                                       "--threads", "1", "-o", out},
-                                      f.dir / "long.out", f.dir / "long.err");
-            REQUIRE(temporary_grows(c, f.dir, 1 << 14));
-            REQUIRE(wait_for_size(c, out + ".partial", 1 << 14));  // records to resume
-            ::kill(c.pid, twice ? SIGINT : SIGHUP);
-            if (twice) ::kill(c.pid, SIGINT);
-            const int rc = wait_for(c);
+            // The stream through a FIFO (paced_run.hpp), so that the run is
+            // still reading when the signals come, however late the test is.
+            PacedRun run({"replay", street, stream, "--scene", f.scene, "--scene-results", answers, "-q", "--threads",
+                          "1", "-o", out},
+                         stream, f.dir / "long.out", f.dir / "long.err");
+            REQUIRE(run.feed_until([&] {  // the answers' temporary, and records to resume
+                return temporary_holds(f.dir, 1 << 14) && size_of(out + ".partial") >= (1 << 14);
+            }));
+            const int rc = twice ? run.stop({SIGINT, SIGINT}) : run.stop({SIGHUP});
             // The second signal ends it at once (or the first had already let it stop).
             if (twice)
                 CHECK((rc == -SIGINT || rc == 130));
