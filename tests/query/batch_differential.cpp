@@ -321,7 +321,9 @@ TEST_SUITE("batch differential") {
             CAPTURE(isa_name(isa));
             std::uint64_t all_calls = 0, closest_calls = 0, reference_calls = 0;
             int several_contacts = 0;
-            for (int i = 0; i < 400; ++i) {
+            // 1,600 queries: about 180 with several contacts under any seed
+            // (400 gave 34 to 56 over ten seeds, test_seed.hpp).
+            for (int i = 0; i < 1600; ++i) {
                 const QueryKind kind = i % 2 ? QueryKind::sphere_sweep : QueryKind::ray;
                 Query q = random_query(rng, street(), kind, Quirks::faithful());
                 const float length = std::sqrt(dot(q.move, q.move));
