@@ -255,7 +255,7 @@ TEST_SUITE("batch differential") {
             const Vec3 start{uniform(rng, 1.5f, 8.5f), uniform(rng, 1.5f, 8.5f), r + uniform(rng, -0.05f, 0.2f)};
             Vec3 move{uniform(rng, -0.8f, 0.8f), uniform(rng, -0.8f, 0.8f), -uniform(rng, 0.0f, 1.2f)};
             if (i % 10 == 0) move.z = 0.0f;  // along the floor
-            if (i % 2) move = 0.1f * move;    // a small sphere's short move: a few triangles
+            if (i % 2) move = 0.1f * move;   // a small sphere's short move: a few triangles
             const Query q = Query::sphere_sweep(start, r, move, s);
             const Answer reference = pair.reference(q);
             ++queries;
@@ -266,13 +266,12 @@ TEST_SUITE("batch differential") {
                 const Answer batch = pair.batch(q, isa);
                 lanes = batch.result.stats.kernel_calls >= 4;  // the batch path's own count: its survivors
                 const std::string why = answer_difference(reference, batch);
-                if (!why.empty() && ++differing <= 5)
-                    FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
+                if (!why.empty() && ++differing <= 5) FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
             }
             in_lanes += lanes;
         }
-        MESSAGE(queries << " sphere sweeps, " << in_lanes << " with 4 or more kernel calls on the batch path, " << contacts
-                        << " with contacts, " << overflowed << " overflowing");
+        MESSAGE(queries << " sphere sweeps, " << in_lanes << " with 4 or more kernel calls on the batch path, "
+                        << contacts << " with contacts, " << overflowed << " overflowing");
         CHECK(differing == 0);
         CHECK(in_lanes > queries / 4);
         CHECK(in_lanes < queries - queries / 10);  // and the others one by one

@@ -37,11 +37,11 @@ struct Chunk {
     std::vector<std::byte> gathered;     // the chunk's records in query order, to write at once
     std::vector<ReplaySummary> tallies;  // the chunk's answers, each thread's own
     std::vector<char> taken;             // the scene lines: not mesh queries
-    std::size_t n = 0;                                                     // queries in the chunk
-    std::uint64_t first = 0;                                               // the first one's index
-    InputDigest input;                                                     // the query input read up to its end
-    bool cut = false;                                                      // the input ended early in it
-    bool dropped = false;                                                  // read, then stopped before it ran
+    std::size_t n = 0;                   // queries in the chunk
+    std::uint64_t first = 0;             // the first one's index
+    InputDigest input;                   // the query input read up to its end
+    bool cut = false;                    // the input ended early in it
+    bool dropped = false;                // read, then stopped before it ran
 };
 
 }  // namespace
