@@ -66,7 +66,13 @@ TEST_SUITE("import refusals") {
         const ScratchDir dir("obj_nothing");
         auto rng = seeded_rng(1212);
         std::string random_bytes(4096, '\0');
-        for (char& c : random_bytes) c = static_cast<char>(rng());
+        for (char& c : random_bytes) {
+            c = static_cast<char>(rng());
+            // One line, so that its NULs are what is refused: under other seeds
+            // (test_seed.hpp) a first line without one was refused for itself
+            // (an unknown statement, a lone CR).
+            if (c == '\n' || c == '\r') c = ' ';
+        }
         std::string printable(4096, ' ');
         for (char& c : printable)
             c = static_cast<char>('A' + rng() % 58);  // no blank, newline, '#' or NUL: one long unknown statement
