@@ -51,13 +51,6 @@ const Files& files() {
     return f;
 }
 
-// Whether a temporary file of the folder holds at least `bytes`.
-bool temporary_holds(const ScratchDir& dir, std::uintmax_t bytes) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
-        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes) return true;
-    return false;
-}
-
 }  // namespace
 
 TEST_SUITE("outputs rules cli") {

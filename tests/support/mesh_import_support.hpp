@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +42,14 @@ inline bool no_temporaries(const ScratchDir& dir) {
     for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
         if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0) return false;
     return true;
+}
+
+// Whether one of those temporary files holds at least `bytes`: a run writing
+// its output has got that far.
+inline bool temporary_holds(const ScratchDir& dir, std::uintmax_t bytes) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "."))
+        if (entry.path().filename().string().rfind(".levelsweep-", 0) == 0 && entry.file_size() >= bytes) return true;
+    return false;
 }
 
 // A level as OBJ text: %.9g round-trips every float32.
