@@ -55,15 +55,17 @@ public:
     PacedRun& operator=(const PacedRun&) = delete;
 
     // Feeds the input until `reached()`; false when the run ended first or
-    // `seconds` passed. Once the whole input is fed, the FIFO is closed: the
-    // run reads its end.
+    // `seconds` passed. The FIFO stays open once the whole input is fed, so
+    // that the run waits for its end and cannot finish before stop(): what
+    // the test waits for must come before the run reads the end of its input
+    // (a replay's last chunk waits for it).
     bool feed_until(const std::function<bool()>& reached, double seconds = 60) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
         while (std::chrono::steady_clock::now() < deadline) {
             if (reached()) return true;
             if (has_ended(child_)) return false;
             // The FIFO opens for writing once the run has opened it to read.
-            if (fd_ < 0 && !closed_) fd_ = ::open(input_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+            if (fd_ < 0) fd_ = ::open(input_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
             if (fd_ >= 0 && fed_ < bytes_.size()) {
                 const std::size_t piece = std::min<std::size_t>(bytes_.size() - fed_, 1 << 16);
                 const ssize_t n = write_quietly(bytes_.data() + fed_, piece);
@@ -71,11 +73,6 @@ public:
                     fed_ += static_cast<std::size_t>(n);
                     continue;
                 }
-            }
-            if (fd_ >= 0 && fed_ == bytes_.size()) {
-                ::close(fd_);
-                fd_ = -1;
-                closed_ = true;
             }
             std::this_thread::sleep_for(std::chrono::microseconds(200));
         }
@@ -129,7 +126,7 @@ private:
     Child child_;
     int fd_ = -1;
     std::size_t fed_ = 0;
-    bool closed_ = false, ended_ = false, restored_ = false;
+    bool ended_ = false, restored_ = false;
 };
 
 }  // namespace levelsweep::test
