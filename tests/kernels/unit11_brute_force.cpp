@@ -118,10 +118,11 @@ double distance_at(Pair p, const Case& c, double t) {
     return norm(centre - nearest_on_segment(centre, ax.a, ax.d));
 }
 
-// The separation direction (from the other shape towards the own one) at t, or
-// none where the kernel's answer is a convention (centres within 1 cm of the
-// axis) or either of two (a cylinder's rim: its end and its side met at once).
-std::optional<D3> true_normal(Pair p, const Case& c, double t) {
+// The separation (from the other shape towards the own one) at t, whose
+// direction is the normal, or none where the kernel's answer is a convention
+// (centres within 1 cm of the axis) or either of two (a cylinder's rim: its
+// end and its side met at once).
+std::optional<D3> true_separation(Pair p, const Case& c, double t) {
     const D3 m = d3(xyz(c.move));
     D3 v;
     if (p == Pair::capsule_capsule) {
@@ -141,7 +142,7 @@ std::optional<D3> true_normal(Pair p, const Case& c, double t) {
         v = centre - nearest_on_segment(centre, ax.a, ax.d);
     }
     if (norm(v) < 0.01) return std::nullopt;
-    return (1.0 / norm(v)) * v;
+    return v;
 }
 
 D3 unit(D3 v) { return (1.0 / norm(v)) * v; }
@@ -340,11 +341,18 @@ void check_case(Pair p, const Case& c, int i, Tally& tally) {
     tally.roundings[c.kind] = std::max(tally.roundings[c.kind], diff * std::max(slope, 0.0) / (0x1p-24 * scale_of(c)));
     // The normal: the separation direction at the contact, unless the contact is a
     // graze (the distance falls slowly there, so a rounding of the fraction turns it).
-    const std::optional<D3> n = true_normal(p, c, t);
-    if (R < 0.01 || !n || (t > 0.0 && slope < 0.05 * std::sqrt(dot(xyz(c.move), xyz(c.move))))) return;
-    const double err = norm(d3(xyz(faithful.other.normal)) - *n);
+    const std::optional<D3> v = true_separation(p, c, t);
+    if (R < 0.01 || !v || (t > 0.0 && slope < 0.05 * std::sqrt(dot(xyz(c.move), xyz(c.move))))) return;
+    const double err = norm(d3(xyz(faithful.other.normal)) - unit(*v));
     tally.largest_normal = std::max(tally.largest_normal, err);
-    CHECK_MESSAGE(err <= 1e-3, pair_name(p) << " case " << i << " (" << c.kind << "): normal off by " << err);
+    // The kernel finds the separation from float32 coordinates of the case's
+    // size, each good to eps.scale: its direction is good to eps.scale / |v|
+    // (a centre 2.3 cm from a 470 m segment's axis: 2e-3), four of which are
+    // allowed beyond the 1e-3.
+    const double resolution = 0x1p-24 * scale_of(c) / norm(*v);
+    CHECK_MESSAGE(err <= 1e-3 + 4.0 * resolution, pair_name(p)
+                                                      << " case " << i << " (" << c.kind << "): normal off by " << err
+                                                      << ", " << err / resolution << " float32 resolutions");
 }
 
 }  // namespace
