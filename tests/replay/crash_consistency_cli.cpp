@@ -4,8 +4,8 @@
 // their checkpoint, during a resume's cut, after its trailer) and resumed each
 // time gives the uninterrupted run's bytes: binary and JSON Lines queries, with
 // and without a scene (the scene's answers byte for byte too). A hundred kills
-// in all in Release, a third of them paced by the run's progress so that at
-// least those land while it runs.
+// in all in Release, a third of them paced by the run's progress (its queries
+// fed through a FIFO) so that at least those land while it runs.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -18,6 +18,7 @@
 
 #include "cli_support.hpp"
 #include "mesh_import_support.hpp"
+#include "paced_run.hpp"
 #include "process_support.hpp"
 #include "scene_stream_support.hpp"
 #include "support.hpp"
@@ -95,15 +96,23 @@ TEST_SUITE("crash consistency cli") {
                 // however fast this machine is; the others come at random moments
                 // over the uninterrupted run's time, and some find it finished.
                 for (int k = 0; k < 1 + round % 2; ++k) {
-                    const Child run = start_cli(replay_args(c, out, answers), in.dir / "run.out", in.dir / "run.err");
                     const bool by_progress = k == 0 && round % 2 == 0;
-                    if (by_progress)
-                        wait_for_size(run, out + ".partial", progress(rng));
-                    else
+                    int rc = 0;
+                    if (by_progress) {
+                        // Its queries through a FIFO held open (paced_run.hpp), so
+                        // that it cannot finish before the kill, however late the
+                        // test runs after seeing the bytes.
+                        PacedRun run(replay_args(c, out, answers), c.queries, in.dir / "run.out", in.dir / "run.err");
+                        CHECK(run.feed_until_size(out + ".partial", progress(rng)));
+                        rc = run.stop({SIGKILL});
+                    } else {
+                        const Child run =
+                            start_cli(replay_args(c, out, answers), in.dir / "run.out", in.dir / "run.err");
                         std::this_thread::sleep_for(std::chrono::duration<double>(moment(rng)));
-                    ::kill(run.pid, SIGKILL);
+                        ::kill(run.pid, SIGKILL);
+                        rc = wait_for(run);
+                    }
                     ++kills;
-                    const int rc = wait_for(run);
                     CHECK((rc == -SIGKILL || rc == 0));  // or it had finished
                     landed += rc == -SIGKILL;
                     paced += by_progress;
