@@ -148,7 +148,7 @@ TEST_SUITE("unit04 overlap") {
             std::swap(rows[2], rows[vertical]);
             const Box b = box(uniform_vec(rng, -2, 2), uniform_vec(rng, 0.2f, 2.0f), rows[0], rows[1], rows[2]);
             const float r = uniform(rng, 0.05f, 0.8f);
-            const Vec3 base = b.centre + uniform_vec(rng, -3.5f, 3.5f);
+            Vec3 base = b.centre + uniform_vec(rng, -3.5f, 3.5f);
             // The footprint rectangle in world x, y: half widths along h1 and h2.
             int i1 = 0, i2 = 0;
             for (int a = 0; a < 3; ++a) {
@@ -156,6 +156,15 @@ TEST_SUITE("unit04 overlap") {
                 if (b.axis[a] == h2) i2 = a;
             }
             const double w1 = b.half[i1], w2 = b.half[i2];
+            if (k % 4 == 3) {
+                // Beyond a corner of the footprint by less than r on both axes: the
+                // corner's own answer (a hit within r of it, π/4 of these), which
+                // the draws above reach only now and then.
+                const float s1 = rng() % 2 ? 1.0f : -1.0f, s2 = rng() % 2 ? 1.0f : -1.0f;
+                const float a1 = uniform(rng, 0.0f, r), a2 = uniform(rng, 0.0f, r);
+                base = b.centre + (s1 * (b.half[i1] + a1)) * h1 + (s2 * (b.half[i2] + a2)) * h2 +
+                       Vec3{0.0f, 0.0f, base.z - b.centre.z};
+            }
             const D3 rel{double(base.x) - b.centre.x, double(base.y) - b.centre.y, 0};
             const D3 H1 = sat_ref::d3(h1), H2 = sat_ref::d3(h2);
             const double u = sat_ref::dot(rel, H1), v = sat_ref::dot(rel, H2);
@@ -200,7 +209,7 @@ TEST_SUITE("unit04 overlap") {
         }
         MESSAGE(hits << " hits (" << corners << " at corners) of " << n << ", " << ambiguous
                      << " on a boundary skipped");
-        CHECK(corners > n / 100);
+        CHECK(corners > n / 10);  // a fifth of the cases are built at a corner
         CHECK(ambiguous * 50 < n);
     }
 
