@@ -216,10 +216,9 @@ TEST_SUITE("batch counter bug") {
         PathPair pair(level);
         auto rng = seeded_rng(32);
         Reached r;
-        // Under the sanitizers a tenth of the sweeps, and more (up to all of
-        // them) until three had their answer changed by the reads: about one
-        // sweep in a hundred, so a tenth alone may hold none.
-        for (int i = 0; i < scaled(3000) || (r.answered_by_reads < 3 && i < 3000); ++i) {
+        // Until three had their answer changed by the reads (about one sweep in
+        // a hundred: a tenth of them alone, under the sanitizers, may hold none).
+        for (int i = 0; keep_drawing(i, 3000, r.answered_by_reads >= 3); ++i) {
             Box b;
             for (float& h : b.half) h = uniform(rng, 0.05f, 0.6f);
             b.centre = {uniform(rng, -0.5f, 40.5f), uniform(rng, -1.0f, 4.0f), uniform(rng, -0.5f, 2.0f)};

@@ -49,6 +49,12 @@ inline int scaled(int full) {
 #endif
 }
 
+// Whether a randomised loop of `full` draws takes its i-th: scaled(full) of
+// them, and in a scaled run more (up to `full`) while a rare case its
+// coverage checks ask for is not yet `covered`, which a tenth of the draws
+// may not hold under every seed.
+inline bool keep_drawing(int i, int full, bool covered) { return i < scaled(full) || (!covered && i < full); }
+
 // How many checks have failed so far in the running test case (tests/main.cpp).
 unsigned failed_checks_in_case();
 
