@@ -321,6 +321,8 @@ void check_case(Pair p, const Case& c, int i, Tally& tally) {
 
     const auto dist = [&](double t) { return distance_at(p, c, t); };
     const double R = reach(c);
+    const Vec3 m = xyz(c.move);
+    const double move = std::sqrt(dot(m, m));
     const test::ReferenceSweep ref = test::reference_sweep(dist, R, 2048);
     ++tally.cases;
     ++tally.kinds[c.kind];
@@ -328,8 +330,7 @@ void check_case(Pair p, const Case& c, int i, Tally& tally) {
     const float f = hit ? faithful.fraction : 0.0f;
     const bool agrees = hit == ref.first_touch.has_value() && (!hit || std::fabs(f - *ref.first_touch) <= 1e-4);
     if (!agrees) {
-        const Vec3 m = xyz(c.move);
-        if (rounding_explains(hit, f, ref, dist, R, std::sqrt(dot(m, m)), scale_of(c))) {
+        if (rounding_explains(hit, f, ref, dist, R, move, scale_of(c))) {
             ++tally.rounding[c.kind];
         } else {
             ++tally.unexplained;
@@ -345,14 +346,13 @@ void check_case(Pair p, const Case& c, int i, Tally& tally) {
     // far from the other shape, a float32 fraction is only that good.
     const double t = *ref.first_touch, diff = std::fabs(f - t);
     const double slope = t > 1e-6 ? (dist(t - 1e-6) - dist(t)) / 1e-6 : (dist(t) - dist(t + 1e-6)) / 1e-6;
-    const Vec3 m = xyz(c.move);
-    const double approach = approach_resolution(scale_of(c), dist(0.0) + std::sqrt(dot(m, m)), R);
+    const double approach = approach_resolution(scale_of(c), dist(0.0) + move, R);
     tally.largest[c.kind] = std::max(tally.largest[c.kind], diff);
     tally.roundings[c.kind] = std::max(tally.roundings[c.kind], diff * std::max(slope, 0.0) / approach);
     // The normal: the separation direction at the contact, unless the contact is a
     // graze (the distance falls slowly there, so a rounding of the fraction turns it).
     const std::optional<D3> v = true_separation(p, c, t);
-    if (R < 0.01 || !v || (t > 0.0 && slope < 0.05 * std::sqrt(dot(xyz(c.move), xyz(c.move))))) return;
+    if (R < 0.01 || !v || (t > 0.0 && slope < 0.05 * move)) return;
     const double err = norm(d3(xyz(faithful.other.normal)) - unit(*v));
     tally.largest_normal = std::max(tally.largest_normal, err);
     // The kernel finds the separation from float32 coordinates of the case's
