@@ -279,14 +279,21 @@ TEST_SUITE("batch differential") {
         CHECK(overflowed > 0);
     }
 
-    TEST_CASE("a closest query gives the first contact of the full query, on both paths") {
-        PathPair pair(street());
-        auto rng = seeded_rng(605);
-        int with_contacts = 0, long_moves = 0;
-        for (int i = 0; i < scaled(30000); ++i) {
+    // A closest query against the first contact of the same query for all
+    // contacts, on the reference path and on every ISA of the batch path. A
+    // tie for the first fraction (two triangles met at the same moment) must
+    // give the earlier found, as the full list's stable sort does.
+    struct ClosestCounts {
+        int with_contacts = 0, tied = 0, long_moves = 0;
+    };
+    ClosestCounts check_closest_is_first(const Level& level, std::uint32_t seed, int queries) {
+        PathPair pair(level);
+        auto rng = seeded_rng(seed);
+        ClosestCounts n;
+        for (int i = 0; i < queries; ++i) {
             const auto kind = static_cast<QueryKind>(i % query_kind_count);
-            Query q = random_query(rng, street(), kind, i % 2 ? Quirks::faithful() : Quirks::corrected());
-            if (i % 3 == 0) q.move = uniform(rng, 5.0f, 20.0f) * q.move, ++long_moves;  // many candidates
+            Query q = random_query(rng, level, kind, i % 2 ? Quirks::faithful() : Quirks::corrected());
+            if (i % 3 == 0) q.move = uniform(rng, 5.0f, 20.0f) * q.move, ++n.long_moves;  // many candidates
             const Answer all = pair.reference(q);
             q.settings.collect = Collect::closest;
             const Answer reference = pair.reference(q);
@@ -295,7 +302,8 @@ TEST_SUITE("batch differential") {
             CHECK(reference.result.found == reference.result.count);
             CHECK_FALSE(reference.result.overflow);
             if (all.result.count > 0) {
-                ++with_contacts;
+                ++n.with_contacts;
+                if (all.contacts.size() > 1 && all.contacts[1].fraction == all.contacts[0].fraction) ++n.tied;
                 REQUIRE(reference.contacts.size() == 1);
                 CHECK(contact_mismatch(reference.contacts[0], all.contacts[0]) == "");
             }
@@ -304,8 +312,21 @@ TEST_SUITE("batch differential") {
                 CHECK_MESSAGE(why.empty(), isa_name(isa) << ": " << describe(q) << ": " << why);
             }
         }
-        MESSAGE(with_contacts << " closest queries with a contact, " << long_moves << " of them long");
-        CHECK(with_contacts > scaled(30000) / 10);
+        MESSAGE(n.with_contacts << " closest queries with a contact, " << n.tied << " of them tied for the first, "
+                                << n.long_moves << " queries long");
+        return n;
+    }
+
+    TEST_CASE("a closest query gives the first contact of the full query, on both paths") {
+        const ClosestCounts n = check_closest_is_first(street(), 605, scaled(30000));
+        CHECK(n.with_contacts > scaled(30000) / 10);
+        CHECK(n.tied > 0);
+    }
+
+    TEST_CASE("a closest query gives the first contact of the full query: ties on a tiled floor") {
+        const ClosestCounts n = check_closest_is_first(tiled_floor(), 609, scaled(10000));
+        CHECK(n.with_contacts > scaled(10000) / 10);
+        CHECK(n.tied > 0);
     }
 
     // The route (batch_plan.cpp, batch_route): a move of many cells searches the

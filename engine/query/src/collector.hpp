@@ -113,22 +113,38 @@ inline void sort_by_fraction(std::span<MeshContact> contacts) {
     stable_sort_by(contacts, [](const MeshContact& c) { return c.fraction; });
 }
 
+// What that sort puts first, in one pass: the smallest fraction, the earliest
+// found of equals (-0 and +0 equal). A contact's fraction is never NaN (every
+// kernel's contact is within [0, 1], an overlap's 0), so the order is total.
+inline std::span<MeshContact> first_by_fraction(std::span<MeshContact> contacts) {
+    if (contacts.empty()) return contacts;
+    std::size_t first = 0;
+    for (std::size_t i = 1; i < contacts.size(); ++i)
+        if (contacts[i].fraction < contacts[first].fraction) first = i;
+    return contacts.subspan(first, 1);
+}
+
 // The end of every mesh query: `found` holds the gathered contacts (at most 100,
 // `overflow` when more were found) in discovery order. Sorts them by fraction,
-// keeps one per plane with option 0x20000 (sphere sweeps and rays), keeps only
-// the first for a closest query, and copies at most max_contacts into `out`.
+// keeps one per plane with option 0x20000 (sphere sweeps and rays), or for a
+// closest query finds the first of that list alone, and copies at most
+// max_contacts into `out`.
 inline void finish_query(const Level& level, const Query& q, std::span<MeshContact> found, bool overflow,
                          std::span<MeshContact> out, QueryResult& result) {
-    result.found = static_cast<std::uint32_t>(found.size());
-    result.overflow = overflow;
-    sort_by_fraction(found);
-    if ((q.settings.options & option::one_per_plane) && (q.kind == QueryKind::sphere_sweep || q.kind == QueryKind::ray))
-        found = found.first(keep_one_per_plane(level, found));
-    if (q.settings.collect == Collect::closest) {  // the first contact alone (query.hpp)
-        found = found.first(std::min<std::size_t>(found.size(), 1));
+    if (q.settings.collect == Collect::closest) {
+        // The first contact of the list below alone (query.hpp): the sort's
+        // first, which one per plane always keeps.
+        found = first_by_fraction(found);
         result.found = static_cast<std::uint32_t>(found.size());
         result.overflow = false;
         std::fill(std::begin(result.stats.hits_by_branch), std::end(result.stats.hits_by_branch), 0u);
+    } else {
+        result.found = static_cast<std::uint32_t>(found.size());
+        result.overflow = overflow;
+        sort_by_fraction(found);
+        if ((q.settings.options & option::one_per_plane) &&
+            (q.kind == QueryKind::sphere_sweep || q.kind == QueryKind::ray))
+            found = found.first(keep_one_per_plane(level, found));
     }
     const std::size_t n = std::min({found.size(), std::size_t{q.settings.max_contacts}, out.size()});
     std::copy_n(found.begin(), n, out.begin());
