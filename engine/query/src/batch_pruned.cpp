@@ -16,7 +16,11 @@ std::span<MeshContact> BatchRun::pruned(bool& overflow) {
     simd::LaneBuffers buf = lane_buffers();
     isa_.select(*data_, plan_, buf);
     s_.ranked.clear();
-    if (q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity)
+    // A closest query stops early only past one block: a block runs its
+    // lanes together, so with fewer survivors the order and the halves would
+    // cost more and skip no lane.
+    const std::size_t n = buf.survivor_count;
+    if (q_.settings.collect == Collect::closest && n > isa_.width && n <= mesh_contact_capacity)
         sweep_closest(buf);
     else
         sweep_all(buf);
