@@ -3,6 +3,8 @@
 // where the reference walk finds it (docs/design.md, "The batch path").
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <limits>
 #include <optional>
 
 #include "batch_run.hpp"
@@ -49,28 +51,36 @@ void BatchRun::sweep_all(simd::LaneBuffers& buf) {
     for (std::size_t i = 0; i < buf.hit_count; ++i) collect(buf.hits[i]);
 }
 
-// A closest query: the survivors in the order their grown boxes start along
-// the move, a few at a time, until the next one starts after the best
-// contact so far (no contact with it can come earlier, docs/query.md).
+// A closest query: the survivors a few at a time, those whose grown boxes
+// start first along the move, until the next start after the best contact so
+// far (no contact with them can come earlier, docs/query.md). Each few are
+// the smallest of the rest by a partition, not a sort: every survivor that
+// starts no later than the best contact is swept either way, and the contacts
+// are ranked by discovery, so the order within the few changes no answer.
 // With at most 100 survivors no more than 100 contacts exist, so the full
 // query would not overflow and its first contact is the earliest one.
 void BatchRun::sweep_closest(simd::LaneBuffers& buf) {
     const std::size_t n = buf.survivor_count;
-    // The survivors by entry, stably (collector.hpp's one sort).
     const std::span<SurvivorOrder> order(s_.closest_order.data(), n);
-    for (std::size_t i = 0; i < n; ++i) order[i] = {buf.survivor_entry[i], buf.survivors[i], buf.survivor_bits[i]};
-    stable_sort_by(order, [](const SurvivorOrder& o) { return o.entry; });
     for (std::size_t i = 0; i < n; ++i) {
-        buf.survivor_entry[i] = order[i].entry;
-        buf.survivors[i] = order[i].slot;
-        buf.survivor_bits[i] = order[i].bits;
+        // A NaN start (the slab test's, on rounding) goes first: it orders
+        // nothing, and the partition needs a strict weak order.
+        const float entry =
+            std::isnan(buf.survivor_entry[i]) ? -std::numeric_limits<float>::infinity() : buf.survivor_entry[i];
+        order[i] = {entry, buf.survivors[i], buf.survivor_bits[i]};
     }
+    const auto by_entry = [](const SurvivorOrder& a, const SurvivorOrder& b) { return a.entry < b.entry; };
     const std::size_t chunk = std::max<std::size_t>(4, isa_.width / 2);
     std::optional<float> best;
     for (std::size_t begin = 0; begin < n; begin += chunk) {
-        if (best && buf.survivor_entry[begin] > *best) break;
+        const std::size_t end = std::min(n, begin + chunk);
+        if (end < n) std::nth_element(order.begin() + begin, order.begin() + end - 1, order.end(), by_entry);
+        const auto first = std::min_element(order.begin() + begin, order.begin() + end, by_entry);
+        if (best && first->entry > *best) break;
+        for (std::size_t i = begin; i < end; ++i)
+            buf.survivors[i] = order[i].slot, buf.survivor_bits[i] = order[i].bits;
         const std::size_t first_hit = buf.hit_count;
-        isa_.sweep(*data_, plan_, buf, begin, std::min(n, begin + chunk));
+        isa_.sweep(*data_, plan_, buf, begin, end);
         for (std::size_t i = first_hit; i < buf.hit_count; ++i)
             if (const std::optional<float> f = collect(buf.hits[i]); f && (!best || *f < *best)) best = f;
     }
