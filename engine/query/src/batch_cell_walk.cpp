@@ -277,7 +277,7 @@ std::span<MeshContact> BatchRun::survivor_kernels(const SphereVisit& visit, simd
         s_.ranked.add(static_cast<std::uint64_t>(place - first), contact(h));
     }
     overflow = s_.ranked.overflow();
-    return s_.ranked.in_discovery_order();
+    return ranked_contacts();
 }
 
 std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {

@@ -30,7 +30,7 @@ std::span<MeshContact> BatchRun::pruned(bool& overflow) {
     result_.stats.entries = buf.candidate_count;
     result_.stats.kernel_calls = buf.kernel_calls;
     overflow = s_.ranked.overflow();
-    return s_.ranked.in_discovery_order();
+    return ranked_contacts();
 }
 
 // The scratch's buffers, as the lanes take them.

@@ -125,6 +125,11 @@ private:
     MeshContact contact(const simd::LaneHit& h) const;
     bool scalar_lane(simd::LaneHit& h) const;
     void count_hit(const simd::LaneHit& h) { ++result_.stats.hits_by_branch[static_cast<int>(h.branch)]; }
+    // The ranked contacts as finish_query takes them: in discovery order, or
+    // for a closest query the one it keeps.
+    std::span<MeshContact> ranked_contacts() {
+        return q_.settings.collect == Collect::closest ? s_.ranked.closest() : s_.ranked.in_discovery_order();
+    }
 
     const Level& level_;
     const BatchLevel& batch_;

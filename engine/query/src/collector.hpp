@@ -77,6 +77,20 @@ public:
         for (std::size_t i = 0; i < size_; ++i) ordered_[i] = kept[i].contact;
         return {ordered_.data(), size_};
     }
+    // What finish_query keeps of that list for a closest query
+    // (first_by_fraction, below), without the sort: the smallest fraction,
+    // the smallest rank of equals (a rank is unique: a triangle gives one
+    // contact, -0 and +0 equal).
+    std::span<MeshContact> closest() {
+        if (size_ == 0) return {};
+        std::size_t first = 0;
+        for (std::size_t i = 1; i < size_; ++i) {
+            const float f = kept_[i].contact.fraction, best = kept_[first].contact.fraction;
+            if (f < best || (f == best && kept_[i].rank < kept_[first].rank)) first = i;
+        }
+        ordered_[0] = kept_[first].contact;
+        return {ordered_.data(), 1};
+    }
     bool overflow() const { return overflow_; }
 
 private:
