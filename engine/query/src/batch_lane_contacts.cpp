@@ -14,6 +14,11 @@ static_assert(static_cast<int>(simd::LaneBranch::face) == static_cast<int>(HitBr
               static_cast<int>(simd::LaneBranch::box_triangle) == static_cast<int>(HitBranch::box_triangle) &&
               static_cast<int>(simd::LaneBranch::penetration) == static_cast<int>(HitBranch::penetration));
 
+// The fraction contact(h) gives: an overlap's is 0 (its lane's fraction is the depth).
+float BatchRun::contact_fraction(const simd::LaneHit& h) const {
+    return q_.kind == QueryKind::sphere_overlap ? 0.0f : h.fraction;
+}
+
 // The contact a lane gave, as the reference visits make it (mesh_visits.hpp).
 MeshContact BatchRun::contact(const simd::LaneHit& h) const {
     const std::uint32_t tri = h.slot;  // a record's slot is its triangle's index

@@ -20,9 +20,11 @@ std::span<MeshContact> BatchRun::pruned(bool& overflow) {
     s_.ranked.clear();
     // A closest query stops early only past one block: a block runs its
     // lanes together, so with fewer survivors the order and the halves would
-    // cost more and skip no lane.
+    // cost more and skip no lane. Nor does an overlap: its contacts all come
+    // at 0, and only their discovery order tells them apart.
     const std::size_t n = buf.survivor_count;
-    if (q_.settings.collect == Collect::closest && n > isa_.width && n <= mesh_contact_capacity)
+    if (q_.settings.collect == Collect::closest && q_.kind != QueryKind::sphere_overlap && n > isa_.width &&
+        n <= mesh_contact_capacity)
         sweep_closest(buf);
     else
         sweep_all(buf);
@@ -48,7 +50,22 @@ simd::LaneBuffers BatchRun::lane_buffers() {
 
 void BatchRun::sweep_all(simd::LaneBuffers& buf) {
     isa_.sweep(*data_, plan_, buf, 0, buf.survivor_count);
-    for (std::size_t i = 0; i < buf.hit_count; ++i) collect(buf.hits[i]);
+    // A closest query of at most 100 survivors cannot overflow: it keeps
+    // only what may be its answer (collect_hits).
+    std::optional<float> best;
+    const bool closest = q_.settings.collect == Collect::closest && buf.survivor_count <= mesh_contact_capacity;
+    collect_hits(buf, 0, closest ? &best : nullptr);
+}
+
+// Ranks and keeps the hits from `first_hit` on. With `best` (a closest query
+// that cannot overflow, whose best contact so far it tracks), a hit after the
+// best is passed over unranked: it cannot be the answer, and with no overflow
+// its rank displaces nothing.
+void BatchRun::collect_hits(simd::LaneBuffers& buf, std::size_t first_hit, std::optional<float>* best) {
+    for (std::size_t i = first_hit; i < buf.hit_count; ++i) {
+        const std::optional<float> f = collect(buf.hits[i], best ? *best : std::nullopt);
+        if (best && f && (!*best || *f < **best)) *best = f;
+    }
 }
 
 // A closest query: the survivors a few at a time, those whose grown boxes
@@ -81,16 +98,16 @@ void BatchRun::sweep_closest(simd::LaneBuffers& buf) {
             buf.survivors[i] = order[i].slot, buf.survivor_bits[i] = order[i].bits;
         const std::size_t first_hit = buf.hit_count;
         isa_.sweep(*data_, plan_, buf, begin, end);
-        for (std::size_t i = first_hit; i < buf.hit_count; ++i)
-            if (const std::optional<float> f = collect(buf.hits[i]); f && (!best || *f < *best)) best = f;
+        collect_hits(buf, first_hit, &best);
     }
 }
 
 // Ranks a lane's contact by where the reference walk finds it and keeps
-// it; its fraction, or nothing when there is no contact or the reference
-// walk never tests the triangle.
-std::optional<float> BatchRun::collect(simd::LaneHit& h) {
+// it; its fraction, or nothing when there is no contact, the reference walk
+// never tests the triangle, or the contact comes after `beaten`.
+std::optional<float> BatchRun::collect(simd::LaneHit& h, std::optional<float> beaten) {
     if (h.scalar && !scalar_lane(h)) return std::nullopt;
+    if (beaten && contact_fraction(h) > *beaten) return std::nullopt;
     const GridGeometry& g = level_.grid().geometry();
     const float* r = data_->record_at(h.slot);
     // The cells the grid lists the triangle in (its corners' cells, the
@@ -119,7 +136,7 @@ std::optional<float> BatchRun::collect(simd::LaneHit& h) {
     const auto tri = std::bit_cast<std::uint32_t>(r[rec::triangle]);
     count_hit(h);
     s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
-    return h.fraction;
+    return contact_fraction(h);
 }
 
 }  // namespace levelsweep::detail

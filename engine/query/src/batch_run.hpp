@@ -119,10 +119,12 @@ private:
     simd::LaneBuffers lane_buffers();  // the scratch's buffers (the box walk's too)
     void sweep_all(simd::LaneBuffers& buf);
     void sweep_closest(simd::LaneBuffers& buf);
-    std::optional<float> collect(simd::LaneHit& h);
+    void collect_hits(simd::LaneBuffers& buf, std::size_t first_hit, std::optional<float>* best);
+    std::optional<float> collect(simd::LaneHit& h, std::optional<float> beaten);
 
     // batch_lane_contacts.cpp
     MeshContact contact(const simd::LaneHit& h) const;
+    float contact_fraction(const simd::LaneHit& h) const;
     bool scalar_lane(simd::LaneHit& h) const;
     void count_hit(const simd::LaneHit& h) { ++result_.stats.hits_by_branch[static_cast<int>(h.branch)]; }
     // The ranked contacts as finish_query takes them: in discovery order, or
