@@ -307,6 +307,27 @@ TEST_SUITE("batch counter bug") {
         }
     }
 
+    TEST_CASE("the walking capsule passes over a cell by its 16-bit top only where float32 would") {
+        // The batch walk keeps each cell's top as a 16-bit step of the grid's
+        // z range (CellWalkData::tops), rounded up, and the capsule's step
+        // rounded down. A second triangle 10 km up makes one step of that
+        // scale some 15 cm: steps within it of the wall's top (z 1) must
+        // still test the wall exactly as the reference's float comparison.
+        const Level level = make_level({{{0, 0, 0}, {0, 2, 0}, {0, 0, 1}, tri_flags::enabled},
+                                        {{5, 5, 10000}, {6, 5, 10000}, {5, 6, 10000}, tri_flags::enabled}},
+                                       Vec3{1, 1, 1});
+        PathPair pair(level);
+        const float below = std::nextafter(1.0f, 0.0f), above = std::nextafter(1.0f, 2.0f);
+        for (const float step_top : {0.8f, 0.95f, below, 1.0f, above, 1.05f, 1.2f}) {
+            CAPTURE(step_top);
+            Query q = Query::capsule_sweep({0.8f, 0.5f, 0.0f}, {-0.6f, 0.0f, 0.0f}, 0.4704f);
+            q.step_height = step_top;  // the feet at z 0
+            const Answer reference = pair.reference(q);
+            CHECK(reference.result.count == (step_top <= 1.0f ? 1u : 0u));  // the wall, or nothing
+            for (Isa isa : batch_isas()) CHECK(answer_difference(reference, pair.batch(q, isa)) == "");
+        }
+    }
+
     TEST_CASE("walks over triangles listed in many cells, the query's box starting inside them: batch = reference") {
         // The batch walk reads an entry only in the cell where the walk meets
         // its triangle first (CellWalkData::first_on): the lowest of the

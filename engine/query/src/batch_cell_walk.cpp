@@ -144,10 +144,11 @@ struct ReachingVisit {
 // word past its end for each visit that left the counter behind, and one more
 // for each of those that did (the counter cannot catch up inside that run). A
 // walking capsule passes over a cell whose highest enabled triangle is below
-// its step: none of its entries reaches the kernel.
+// its step, on the 16-bit scale of CellWalkData::tops (which passes over a
+// cell only where float32 would): none of its entries reaches the kernel.
 template <class Visit>
 void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange& range, bool counter_bug,
-                const EntryReach& reach, float step_top, QueryStats& stats, const Visit& visit,
+                const EntryReach& reach, std::uint16_t step, QueryStats& stats, const Visit& visit,
                 const VisitedBits& visited) {
     if (range.empty()) return;
     const auto words = grid.words();
@@ -207,7 +208,7 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
             const std::uint8_t on_xy = on_x | (iy != range.lo[1] ? Data::first_on_y : 0);
             const std::size_t first = (ix * ny + iy) * nz + range.lo[2];
             for (std::size_t cell = first; cell < first + z_cells; ++cell) {
-                if (data.cell_top[cell] < step_top) continue;  // -inf for a cell that lists nothing enabled
+                if (data.cell_top[cell] < step) continue;  // 0 for a cell that lists nothing enabled
                 const std::uint32_t offset = offsets[cell];
                 walk_list(offset, words[offset], on_xy | (cell != first ? Data::first_on_z : 0));
             }
@@ -294,9 +295,10 @@ std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {
     const float step_top = capsule ? q_.start.z + q_.step_height : -std::numeric_limits<float>::infinity();
     const CellWalkReach target = cell_walk_reach(batch_.extent(), q_);
     const EntryReach reach{data, target, step_top};
+    const std::uint16_t step = data.tops.step_below(step_top);  // 0 (no cell passed over) but for a capsule
     const bool counter_bug = s.quirks.has(Quirk::mesh_cell_counter);
     auto walk_with = [&](bool bug, const auto& visit) {
-        walk_cells(grid, data, range, bug, reach, step_top, stats, visit, scratch.visited);
+        walk_cells(grid, data, range, bug, reach, step, stats, visit, scratch.visited);
     };
     switch (q_.kind) {
         case QueryKind::sphere_sweep: {

@@ -88,7 +88,8 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
     // z inner, then y, then x) that skips the runs of cells listing nothing.
     const auto words = grid.words();
     const std::size_t cells = grid.cell_count();
-    cell_top.assign(cells, -inf);
+    tops = TopScale(g);
+    cell_top.assign(cells, 0);
     first_on.resize(words.size() + first_on_padding);  // an empty list's summary: 0
     for_each_listing_cell(
         words.data(), cells, g.dims[1], g.dims[2], [](std::size_t, std::size_t, std::size_t) {},
@@ -108,7 +109,7 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
                 }
                 met |= needs_met[first_on[e]];
             }
-            cell_top[cell] = top;
+            cell_top[cell] = top == -inf ? 0 : tops.top_step(top);
             first_on[pos] = met;
             return true;
         });

@@ -4,6 +4,7 @@
 // the memory it touches, and a level's start-up by the memory it fills.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -20,6 +21,37 @@ struct alignas(16) TriangleReach {
     float lo[4], hi[4];
 };
 
+// A height on the grid's z range as a 16-bit step, rounded up for a
+// triangle's top and down for a capsule's step, so that a top whose step is
+// below the capsule's is below it in float32 too (top_step(t) < step_below(s)
+// gives t < s: both roundings are monotone, and a clamp only makes a skip
+// rarer). Steps 1 to 65534 span the grid; 0 is below everything.
+struct TopScale {
+    float z0 = 0.0f;
+    float per_metre = 0.0f;  // positive: a grid's z extent is
+
+    TopScale() = default;
+    explicit TopScale(const GridGeometry& g)
+        : z0(g.origin.z),
+          per_metre(static_cast<float>(65533.0 / (static_cast<double>(g.dims[2]) * double{g.cell_size.z}))) {}
+
+    std::uint16_t top_step(float top) const {
+        const float v = scaled(top);
+        if (!(v >= 0.0f)) return 1;
+        const auto whole = static_cast<float>(static_cast<std::uint32_t>(std::min(v, 65533.0f)));
+        return static_cast<std::uint16_t>(whole + (whole < v ? 2.0f : 1.0f));  // ceil(v) + 1, no libm call
+    }
+    // -inf or NaN (no step: a sphere's walk) gives 0, which no top is below.
+    std::uint16_t step_below(float step) const {
+        const float v = scaled(step);
+        if (!(v >= 0.0f)) return 0;
+        return static_cast<std::uint16_t>(static_cast<std::uint32_t>(std::min(v, 65534.0f)) + 1u);  // floor(v) + 1
+    }
+
+private:
+    float scaled(float z) const { return (z - z0) * per_metre; }
+};
+
 struct CellWalkData {
     explicit CellWalkData(const Level& level);
 
@@ -27,9 +59,12 @@ struct CellWalkData {
     // Per triangle, then the one past: the box of a word that names no
     // triangle, NaN, which meets nothing.
     AlignedVector<TriangleReach> reach;
-    // Per cell, the highest top of the enabled triangles it lists (-inf for
-    // none): a walking capsule whose step is above it tests none of them.
-    AlignedVector<float> cell_top;
+    // Per cell, the highest top of the enabled triangles it lists on the
+    // scale `tops` (0 for none): a walking capsule whose step is above it
+    // tests none of them. Two bytes, not a float's four: the cells are nine
+    // in ten empty, and a level's start-up pays for every page it fills.
+    TopScale tops;
+    AlignedVector<std::uint16_t> cell_top;
     // Per word of the grid's lists, for an entry: on which axes its cell is
     // its triangle's lowest (first_on_x, _y, _z). A walk reads a triangle
     // first in the low corner of its cells within the query's: where the
@@ -49,7 +84,7 @@ struct CellWalkData {
     bool list_has_first(std::size_t offset, std::uint8_t needed) const { return (first_on[offset] >> needed) & 1u; }
 
     std::size_t memory_bytes() const {
-        return reach.size() * sizeof(TriangleReach) + cell_top.size() * sizeof(float) + first_on.size();
+        return reach.size() * sizeof(TriangleReach) + cell_top.size() * sizeof(std::uint16_t) + first_on.size();
     }
 };
 
