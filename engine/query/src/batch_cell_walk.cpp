@@ -295,7 +295,7 @@ std::span<MeshContact> BatchRun::cell_walk(bool& overflow) {
     const float step_top = capsule ? q_.start.z + q_.step_height : -std::numeric_limits<float>::infinity();
     const CellWalkReach target = cell_walk_reach(batch_.extent(), q_);
     const EntryReach reach{data, target, step_top};
-    const std::uint16_t step = data.tops.step_below(step_top);  // 0 (no cell passed over) but for a capsule
+    const std::uint16_t step = data.tops.step(step_top);  // -inf, not a capsule: 0, no cell passed over
     const bool counter_bug = s.quirks.has(Quirk::mesh_cell_counter);
     auto walk_with = [&](bool bug, const auto& visit) {
         walk_cells(grid, data, range, bug, reach, step, stats, visit, scratch.visited);

@@ -109,7 +109,7 @@ CellWalkData::CellWalkData(const Level& level) : triangles(level.triangle_count(
                 }
                 met |= needs_met[first_on[e]];
             }
-            cell_top[cell] = top == -inf ? 0 : tops.top_step(top);
+            cell_top[cell] = tops.step(top);  // -inf, none enabled: 0
             first_on[pos] = met;
             return true;
         });

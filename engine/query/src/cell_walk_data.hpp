@@ -21,11 +21,13 @@ struct alignas(16) TriangleReach {
     float lo[4], hi[4];
 };
 
-// A height on the grid's z range as a 16-bit step, rounded up for a
-// triangle's top and down for a capsule's step, so that a top whose step is
-// below the capsule's is below it in float32 too (top_step(t) < step_below(s)
-// gives t < s: both roundings are monotone, and a clamp only makes a skip
-// rarer). Steps 1 to 65534 span the grid; 0 is below everything.
+// A height on the grid's z range as a 16-bit step: floor((z - z0) * per_metre)
+// + 1, steps 1 to 65534 spanning the grid, clamped to 0 (NaN, -inf, below it)
+// and 65535. A cell whose top's step is below the capsule's step's is passed
+// over: floor(a) < floor(b) gives a < b, and the scaling's two float
+// roundings are monotone, so its top is below the step in float32 too. A
+// clamp raises a value below 0 (no value is below 0) or lowers one above
+// 65535 (no top passed over then, and a lower step passes over less).
 struct TopScale {
     float z0 = 0.0f;
     float per_metre = 0.0f;  // positive: a grid's z extent is
@@ -35,21 +37,11 @@ struct TopScale {
         : z0(g.origin.z),
           per_metre(static_cast<float>(65533.0 / (static_cast<double>(g.dims[2]) * double{g.cell_size.z}))) {}
 
-    std::uint16_t top_step(float top) const {
-        const float v = scaled(top);
-        if (!(v >= 0.0f)) return 1;
-        const auto whole = static_cast<float>(static_cast<std::uint32_t>(std::min(v, 65533.0f)));
-        return static_cast<std::uint16_t>(whole + (whole < v ? 2.0f : 1.0f));  // ceil(v) + 1, no libm call
-    }
-    // -inf or NaN (no step: a sphere's walk) gives 0, which no top is below.
-    std::uint16_t step_below(float step) const {
-        const float v = scaled(step);
+    std::uint16_t step(float z) const {
+        const float v = (z - z0) * per_metre;
         if (!(v >= 0.0f)) return 0;
-        return static_cast<std::uint16_t>(static_cast<std::uint32_t>(std::min(v, 65534.0f)) + 1u);  // floor(v) + 1
+        return static_cast<std::uint16_t>(static_cast<std::uint32_t>(std::min(v, 65534.0f)) + 1u);
     }
-
-private:
-    float scaled(float z) const { return (z - z0) * per_metre; }
 };
 
 struct CellWalkData {
@@ -59,8 +51,8 @@ struct CellWalkData {
     // Per triangle, then the one past: the box of a word that names no
     // triangle, NaN, which meets nothing.
     AlignedVector<TriangleReach> reach;
-    // Per cell, the highest top of the enabled triangles it lists on the
-    // scale `tops` (0 for none): a walking capsule whose step is above it
+    // Per cell, the highest top of the enabled triangles it lists, its step
+    // on the scale `tops` (0 for none): a walking capsule whose step is above it
     // tests none of them. Two bytes, not a float's four: the cells are nine
     // in ten empty, and a level's start-up pays for every page it fills.
     TopScale tops;
