@@ -177,6 +177,27 @@ Level spanning_level(std::uint32_t seed) {
     return level.build();
 }
 
+// spanning_level's kind of triangles under a grid 2 km tall (a triangle at
+// its top): the cell walk's 16-bit tops (CellWalkData::tops) then step some
+// 3 cm, so that a capsule's step often falls within one step of a top.
+Level tall_level(std::uint32_t seed) {
+    RandomSidedLevel level(seed, 9);
+    std::mt19937& rng = level.rng();
+    for (int i = 0; i < 40; ++i) {
+        const Vec3 p{uniform(rng, 0.0f, 10.0f), uniform(rng, 0.0f, 10.0f), uniform(rng, -0.3f, 1.5f)};
+        const Vec3 along = i % 2 ? Vec3{uniform(rng, 1.0f, 4.0f), 0, 0} : Vec3{0, uniform(rng, 1.0f, 4.0f), 0};
+        const float high = uniform(rng, 0.1f, 2.5f);  // walls and kerbs
+        level.add({p, p + along, p + Vec3{0, 0, high}});
+        level.add({p + along, p + along + Vec3{0, 0, high}, p + Vec3{0, 0, high}});
+    }
+    for (int i = 0; i < 80; ++i) {
+        const Vec3 p{uniform(rng, 0.0f, 12.0f), uniform(rng, 0.0f, 12.0f), uniform(rng, 0.0f, 2.0f)};
+        level.add({p, p + uniform_vec(rng, -0.6f, 0.6f), p + uniform_vec(rng, -0.6f, 0.6f)});
+    }
+    level.add({{0, 0, 2000}, {1, 0, 2000}, {0, 1, 2000}});
+    return level.build();
+}
+
 // A contact of the reference's answer on a triangle that the query's walk
 // reads first in a cell that is not the triangle's lowest (its cells start
 // below the query's on some axis), and one on a triangle listed in more than
@@ -326,6 +347,50 @@ TEST_SUITE("batch counter bug") {
             CHECK(reference.result.count == (step_top <= 1.0f ? 1u : 0u));  // the wall, or nothing
             for (Isa isa : batch_isas()) CHECK(answer_difference(reference, pair.batch(q, isa)) == "");
         }
+    }
+
+    TEST_CASE("walking capsules whose step is within one 16-bit step of a triangle's top: batch = reference") {
+        // On tall_level a cell's top and the capsule's step share a step of
+        // the 16-bit scale (about 3 cm) often; there the batch walk must walk
+        // the cell and let each entry's float test decide, as the reference
+        // does. Each capsule's step is put at a random triangle's top, a
+        // float either side of it, or up to 6 cm off.
+        const Level level = tall_level(43);
+        PathPair pair(level);
+        auto rng = seeded_rng(44);
+        int queries = 0, differing = 0, near_step = 0;
+        const float quantum = 2000.0f / 65533.0f;
+        for (int i = 0; keep_drawing(i, 3000, near_step >= 3); ++i) {
+            const Vec3 feet{uniform(rng, 0.0f, 12.0f), uniform(rng, 0.0f, 12.0f), uniform(rng, -0.5f, 1.5f)};
+            const Vec3 move{uniform(rng, -1.0f, 1.0f), uniform(rng, -1.0f, 1.0f), uniform(rng, -0.1f, 0.1f)};
+            const auto tri = static_cast<std::uint32_t>(rng() % (level.triangle_count() - 1));
+            const float top = std::max({level.corner(tri, 0).z, level.corner(tri, 1).z, level.corner(tri, 2).z});
+            float step_top = top;
+            switch (i % 4) {
+                case 1: step_top = std::nextafter(top, 0.0f); break;
+                case 2: step_top = std::nextafter(top, 10.0f); break;
+                case 3: step_top = top + uniform(rng, -0.06f, 0.06f); break;
+                default: break;
+            }
+            Query q = Query::capsule_sweep(feet, move, 0.4704f);
+            q.step_height = step_top - feet.z;
+            const Answer reference = pair.reference(q);
+            ++queries;
+            const float step = feet.z + q.step_height;  // the walk's own sum
+            for (const MeshContact& c : reference.contacts) {
+                const float t = std::max(
+                    {level.corner(c.triangle, 0).z, level.corner(c.triangle, 1).z, level.corner(c.triangle, 2).z});
+                if (t - step < quantum) {  // a contact on a triangle within one step above the capsule's
+                    ++near_step;
+                    break;
+                }
+            }
+            compare_batch(pair, q, reference, differing);
+        }
+        MESSAGE(queries << " walking capsules, " << near_step
+                        << " with a contact on a triangle whose top is within one 16-bit step above the step");
+        CHECK(differing == 0);
+        CHECK(near_step >= 3);
     }
 
     TEST_CASE("walks over triangles listed in many cells, the query's box starting inside them: batch = reference") {
