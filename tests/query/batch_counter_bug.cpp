@@ -198,6 +198,11 @@ Level tall_level(std::uint32_t seed) {
     return level.build();
 }
 
+// A triangle's highest corner: the walking capsule's step rule reads it.
+float top_of(const Level& level, std::uint32_t tri) {
+    return std::max({level.corner(tri, 0).z, level.corner(tri, 1).z, level.corner(tri, 2).z});
+}
+
 // A contact of the reference's answer on a triangle that the query's walk
 // reads first in a cell that is not the triangle's lowest (its cells start
 // below the query's on some axis), and one on a triangle listed in more than
@@ -330,8 +335,8 @@ TEST_SUITE("batch counter bug") {
 
     TEST_CASE("the walking capsule passes over a cell by its 16-bit top only where float32 would") {
         // The batch walk keeps each cell's top as a 16-bit step of the grid's
-        // z range (CellWalkData::tops), rounded up, and the capsule's step
-        // rounded down. A second triangle 10 km up makes one step of that
+        // z range (CellWalkData::tops), rounded down, and the capsule's step
+        // on the same scale. A second triangle 10 km up makes one step of that
         // scale some 15 cm: steps within it of the wall's top (z 1) must
         // still test the wall exactly as the reference's float comparison.
         const Level level = make_level({{{0, 0, 0}, {0, 2, 0}, {0, 0, 1}, tri_flags::enabled},
@@ -359,12 +364,13 @@ TEST_SUITE("batch counter bug") {
         PathPair pair(level);
         auto rng = seeded_rng(44);
         int queries = 0, differing = 0, near_step = 0;
-        const float quantum = 2000.0f / 65533.0f;
+        const GridGeometry& g = level.grid().geometry();
+        const float quantum = static_cast<float>(g.dims[2]) * g.cell_size.z / 65533.0f;  // one step of the scale
         for (int i = 0; keep_drawing(i, 3000, near_step >= 3); ++i) {
             const Vec3 feet{uniform(rng, 0.0f, 12.0f), uniform(rng, 0.0f, 12.0f), uniform(rng, -0.5f, 1.5f)};
             const Vec3 move{uniform(rng, -1.0f, 1.0f), uniform(rng, -1.0f, 1.0f), uniform(rng, -0.1f, 0.1f)};
             const auto tri = static_cast<std::uint32_t>(rng() % (level.triangle_count() - 1));
-            const float top = std::max({level.corner(tri, 0).z, level.corner(tri, 1).z, level.corner(tri, 2).z});
+            const float top = top_of(level, tri);
             float step_top = top;
             switch (i % 4) {
                 case 1: step_top = std::nextafter(top, 0.0f); break;
@@ -378,9 +384,8 @@ TEST_SUITE("batch counter bug") {
             ++queries;
             const float step = feet.z + q.step_height;  // the walk's own sum
             for (const MeshContact& c : reference.contacts) {
-                const float t = std::max(
-                    {level.corner(c.triangle, 0).z, level.corner(c.triangle, 1).z, level.corner(c.triangle, 2).z});
-                if (t - step < quantum) {  // a contact on a triangle within one step above the capsule's
+                if (top_of(level, c.triangle) - step <
+                    quantum) {  // a contact on a triangle within one step above the capsule's
                     ++near_step;
                     break;
                 }
