@@ -16,7 +16,7 @@
 #include "levelsweep/memory_limit.hpp"
 #include "levelsweep/little_endian.hpp"
 #include "levelsweep/stored_hierarchy.hpp"
-#include "mapped_file.hpp"
+#include "file_bytes.hpp"
 
 namespace levelsweep {
 
@@ -365,7 +365,7 @@ Level load_level_from_memory(std::span<const std::byte> bytes, const std::string
 }
 
 Level load_level(const std::filesystem::path& path, const LoadOptions& options) {
-    const MappedFile file(path);
+    const FileBytes file(path);
     return load_level_from_memory(file.bytes(), path.string(), options);
 }
 

@@ -1,4 +1,4 @@
-#include "mapped_file.hpp"
+#include "file_bytes.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -37,7 +37,7 @@ bool read_more(int fd, std::vector<std::byte>& out, std::size_t n, const std::fi
 
 }  // namespace
 
-MappedFile::MappedFile(const std::filesystem::path& path) {
+FileBytes::FileBytes(const std::filesystem::path& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw LevelFileError(path.string(), 0, std::string("cannot open: ") + std::strerror(errno));
     struct stat st {};
@@ -78,7 +78,7 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
     bytes_ = read_;
 }
 
-MappedFile::~MappedFile() {
+FileBytes::~FileBytes() {
     if (map_) ::munmap(map_, map_size_);
 }
 

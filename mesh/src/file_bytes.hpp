@@ -8,13 +8,13 @@
 
 namespace levelsweep::detail {
 
-class MappedFile {
+class FileBytes {
 public:
     // Throws LevelFileError (offset 0) when the file cannot be opened or read.
-    explicit MappedFile(const std::filesystem::path& path);
-    ~MappedFile();
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
+    explicit FileBytes(const std::filesystem::path& path);
+    ~FileBytes();
+    FileBytes(const FileBytes&) = delete;
+    FileBytes& operator=(const FileBytes&) = delete;
 
     std::span<const std::byte> bytes() const { return bytes_; }
 
