@@ -1,7 +1,6 @@
 #include "file_bytes.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <string>
 
 #include "level_file_format.hpp"
+#include "levelsweep/aligned.hpp"
 #include "levelsweep/level_file.hpp"
 #include "levelsweep/memory_limit.hpp"
 #include "levelsweep/little_endian.hpp"
@@ -19,24 +19,52 @@ namespace levelsweep::detail {
 
 namespace {
 
-// Appends up to `n` bytes read from fd; false at the end of the data.
+// Reads up to `n` bytes into `out`, the file's bytes from `offset` on; how
+// many it got (fewer at the end of the data).
+std::size_t read_into(int fd, std::byte* out, std::size_t n, std::uint64_t offset, const std::filesystem::path& path) {
+    std::size_t got = 0;
+    while (got < n) {
+        const ssize_t r = ::read(fd, out + got, n - got);
+        if (r == 0) break;
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            throw LevelFileError(path.string(), offset + got, std::string("cannot read: ") + std::strerror(errno));
+        }
+        got += static_cast<std::size_t>(r);
+    }
+    return got;
+}
+
+// Appends up to `n` bytes read from fd, a block at a time (a stream may say
+// more than it holds); false at the end of the data.
 bool read_more(int fd, std::vector<std::byte>& out, std::size_t n, const std::filesystem::path& path) {
     std::byte buf[1 << 16];
     while (n > 0) {
-        const ssize_t got = ::read(fd, buf, std::min(n, sizeof buf));
-        if (got == 0) return false;
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            throw LevelFileError(path.string(), out.size(), std::string("cannot read: ") + std::strerror(errno));
-        }
+        const std::size_t got = read_into(fd, buf, std::min(n, sizeof buf), out.size(), path);
         out.insert(out.end(), buf, buf + got);
-        n -= static_cast<std::size_t>(got);
+        if (got == 0) return false;
+        n -= got;
     }
     return true;
 }
 
+bool is_level_file(std::span<const std::byte> header) {
+    return header.size() >= sizeof level_file_magic &&
+           std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, header.begin(),
+                      [](char c, std::byte b) { return static_cast<std::byte>(c) == b; });
+}
+
 }  // namespace
 
+// The header first: input that is not a level file (/dev/zero, a foreign
+// file) is refused at its first bytes, not read into memory. A regular
+// file's bytes are then read into one block of the level store, not mapped:
+// on the VMs measured, a mapped page's first read cost about 2 µs even with
+// MAP_POPULATE (czest2ctf's 5.8 MB: mapped 0.3-0.4 ms, then its CRC-32s
+// 2.7-3.0 ms), while the copy into a block of huge pages and the CRC-32s
+// after took 1.5-1.7 ms (docs/performance.md, "Start-up"). A stream (a pipe,
+// a device) is read as far as its header's file size and a byte more, so
+// that a longer stream is still refused.
 FileBytes::FileBytes(const std::filesystem::path& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw LevelFileError(path.string(), 0, std::string("cannot open: ") + std::strerror(errno));
@@ -46,40 +74,34 @@ FileBytes::FileBytes(const std::filesystem::path& path) {
         ::close(fd);
         throw LevelFileError(path.string(), 0, "is a directory, not a file");
     }
-    if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) {
-        // MAP_POPULATE: the loader reads every byte, and mapping them in one call
-        // costs a fraction of a page fault for each (docs/performance.md, "Start-up").
-        void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-        if (p != MAP_FAILED) {
-            map_ = p;
-            map_size_ = static_cast<std::size_t>(st.st_size);
-            bytes_ = {static_cast<const std::byte*>(p), map_size_};
-            ::close(fd);
-            return;
-        }
-    }
-    // Not mappable (empty, a pipe, a device): read the header, and the rest only
-    // when it is a level file's, as far as its header's file size and a byte
-    // more (so that a longer stream is still refused). Endless or foreign
-    // input (/dev/zero) is refused at its first bytes, not read into memory.
     try {
-        if (read_more(fd, read_, header_size, path) &&
-            std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, read_.begin(),
-                       [](char c, std::byte b) { return static_cast<std::byte>(c) == b; })) {
-            const std::uint64_t size = load_u64(read_.data() + at_file_size);
+        if (read_more(fd, read_, header_size, path) && is_level_file(read_)) {
+            const bool regular = stat_ok && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > header_size;
+            const std::uint64_t size = regular ? static_cast<std::uint64_t>(st.st_size) : load_u64(read_.data() + at_file_size);
             check_memory(size, path.string() + ": reading the level file", "use a machine with more memory");
-            if (size >= header_size) read_more(fd, read_, static_cast<std::size_t>(size - header_size + 1), path);
+            if (regular) {
+                block_size_ = static_cast<std::size_t>(size);
+                block_ = static_cast<std::byte*>(allocate_store(block_size_));
+                std::memcpy(block_, read_.data(), header_size);
+                // Fewer bytes when the file shrank meanwhile: the reader says how many it has.
+                const std::size_t got = read_into(fd, block_ + header_size, block_size_ - header_size, header_size, path);
+                bytes_ = {block_, header_size + got};
+                read_ = {};
+            } else if (size >= header_size) {
+                read_more(fd, read_, static_cast<std::size_t>(size - header_size + 1), path);
+            }
         }
     } catch (...) {
         ::close(fd);
+        if (block_) free_store(block_, block_size_);
         throw;
     }
     ::close(fd);
-    bytes_ = read_;
+    if (!block_) bytes_ = read_;
 }
 
 FileBytes::~FileBytes() {
-    if (map_) ::munmap(map_, map_size_);
+    if (block_) free_store(block_, block_size_);
 }
 
 }  // namespace levelsweep::detail

@@ -1,4 +1,5 @@
-// A whole file's bytes, memory-mapped where the system allows and read otherwise.
+// A whole file's bytes, read into memory: a level file into one block of the
+// level store, anything else no further than a level file's header.
 #pragma once
 
 #include <cstddef>
@@ -10,7 +11,9 @@ namespace levelsweep::detail {
 
 class FileBytes {
 public:
-    // Throws LevelFileError (offset 0) when the file cannot be opened or read.
+    // Throws LevelFileError (offset 0, or where reading failed) when the file
+    // cannot be opened or read, and MemoryLimitError when a level file's
+    // bytes would pass the memory limit.
     explicit FileBytes(const std::filesystem::path& path);
     ~FileBytes();
     FileBytes(const FileBytes&) = delete;
@@ -19,9 +22,9 @@ public:
     std::span<const std::byte> bytes() const { return bytes_; }
 
 private:
-    void* map_ = nullptr;
-    std::size_t map_size_ = 0;
-    std::vector<std::byte> read_;  // when mapping was not possible
+    std::byte* block_ = nullptr;  // a regular file's bytes (allocate_store)
+    std::size_t block_size_ = 0;
+    std::vector<std::byte> read_;  // the header, and a stream's bytes
     std::span<const std::byte> bytes_;
 };
 

@@ -51,7 +51,8 @@ std::vector<std::byte> serialize_level(const Level& level, std::span<const std::
 void save_level(const Level& level, const std::filesystem::path& path);
 void save_level(const Level& level, const std::filesystem::path& path, std::span<const std::uint32_t> hierarchy);
 
-// Reads a file (memory-mapped where the system allows, read otherwise).
+// Reads a file: its header, then, when it is a level file's, all its bytes
+// into memory (checked against the memory limit first: MemoryLimitError).
 Level load_level(const std::filesystem::path& path, const LoadOptions& options = {});
 // Reads a file's bytes from memory; `name` is the file named in errors.
 Level load_level_from_memory(std::span<const std::byte> bytes, const std::string& name,
