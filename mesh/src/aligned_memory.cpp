@@ -30,11 +30,26 @@ constexpr std::size_t huge_block = std::size_t{256} << 10;
 constexpr std::size_t page = 4096;
 constexpr std::size_t populate_block = std::size_t{64} << 10;
 
+// Under AddressSanitizer a block keeps its exact size, so that a read or
+// write past its end is still caught there.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool exact_sizes = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool exact_sizes = true;
+#else
+constexpr bool exact_sizes = false;
+#endif
+#else
+constexpr bool exact_sizes = false;
+#endif
+
 bool takes_huge_pages(std::size_t bytes) { return bytes >= huge_block; }
 
 // The bytes a block takes: a huge block's rounded up to whole huge pages.
 std::size_t block_bytes(std::size_t bytes) {
-    return takes_huge_pages(bytes) ? (bytes + (huge_page - 1)) / huge_page * huge_page : bytes;
+    if (exact_sizes || !takes_huge_pages(bytes)) return bytes;
+    return (bytes + (huge_page - 1)) / huge_page * huge_page;
 }
 
 std::align_val_t alignment_for(std::size_t bytes) {
