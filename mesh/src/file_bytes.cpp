@@ -48,12 +48,6 @@ bool read_more(int fd, std::vector<std::byte>& out, std::size_t n, const std::fi
     return true;
 }
 
-bool is_level_file(std::span<const std::byte> header) {
-    return header.size() >= sizeof level_file_magic &&
-           std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, header.begin(),
-                      [](char c, std::byte b) { return static_cast<std::byte>(c) == b; });
-}
-
 }  // namespace
 
 // The header first: input that is not a level file (/dev/zero, a foreign
@@ -75,17 +69,17 @@ FileBytes::FileBytes(const std::filesystem::path& path) {
         throw LevelFileError(path.string(), 0, "is a directory, not a file");
     }
     try {
-        if (read_more(fd, read_, header_size, path) && is_level_file(read_)) {
+        if (read_more(fd, read_, header_size, path) && has_level_magic(read_)) {
             const bool regular = stat_ok && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > header_size;
             const std::uint64_t size = regular ? static_cast<std::uint64_t>(st.st_size) : load_u64(read_.data() + at_file_size);
             check_memory(size, path.string() + ": reading the level file", "use a machine with more memory");
             if (regular) {
-                block_size_ = static_cast<std::size_t>(size);
-                block_ = static_cast<std::byte*>(allocate_store(block_size_));
-                std::memcpy(block_, read_.data(), header_size);
+                const auto n = static_cast<std::size_t>(size);
+                block_ = {static_cast<std::byte*>(allocate_store(n)), FreeStore{n}};
+                std::memcpy(block_.get(), read_.data(), header_size);
                 // Fewer bytes when the file shrank meanwhile: the reader says how many it has.
-                const std::size_t got = read_into(fd, block_ + header_size, block_size_ - header_size, header_size, path);
-                bytes_ = {block_, header_size + got};
+                const std::size_t got = read_into(fd, block_.get() + header_size, n - header_size, header_size, path);
+                bytes_ = {block_.get(), header_size + got};
                 read_ = {};
             } else if (size >= header_size) {
                 read_more(fd, read_, static_cast<std::size_t>(size - header_size + 1), path);
@@ -93,15 +87,12 @@ FileBytes::FileBytes(const std::filesystem::path& path) {
         }
     } catch (...) {
         ::close(fd);
-        if (block_) free_store(block_, block_size_);
         throw;
     }
     ::close(fd);
     if (!block_) bytes_ = read_;
 }
 
-FileBytes::~FileBytes() {
-    if (block_) free_store(block_, block_size_);
-}
+void FileBytes::FreeStore::operator()(std::byte* p) const noexcept { free_store(p, bytes); }
 
 }  // namespace levelsweep::detail

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -15,16 +16,17 @@ public:
     // cannot be opened or read, and MemoryLimitError when a level file's
     // bytes would pass the memory limit.
     explicit FileBytes(const std::filesystem::path& path);
-    ~FileBytes();
-    FileBytes(const FileBytes&) = delete;
-    FileBytes& operator=(const FileBytes&) = delete;
 
     std::span<const std::byte> bytes() const { return bytes_; }
 
 private:
-    std::byte* block_ = nullptr;  // a regular file's bytes (allocate_store)
-    std::size_t block_size_ = 0;
-    std::vector<std::byte> read_;  // the header, and a stream's bytes
+    // A block of the level store given back as it was taken (free_store).
+    struct FreeStore {
+        std::size_t bytes;  // the block's size, set where it is taken
+        void operator()(std::byte* p) const noexcept;
+    };
+    std::unique_ptr<std::byte[], FreeStore> block_;  // a regular file's bytes
+    std::vector<std::byte> read_;                    // the header, and a stream's bytes
     std::span<const std::byte> bytes_;
 };
 

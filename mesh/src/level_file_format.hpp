@@ -27,6 +27,14 @@ inline constexpr std::size_t at_table_crc = 40;
 inline constexpr std::size_t at_reserved = 44;  // 16 zero bytes
 inline constexpr std::size_t at_header_crc = 60;
 
+// Whether `bytes` begin with the level file's magic (fewer than eight bytes: no).
+inline bool has_level_magic(std::span<const std::byte> bytes) {
+    if (bytes.size() < sizeof level_file_magic) return false;
+    for (std::size_t i = 0; i < sizeof level_file_magic; ++i)
+        if (bytes[at_magic + i] != static_cast<std::byte>(level_file_magic[i])) return false;
+    return true;
+}
+
 // Section table entries: four sections in version 1, five in version 2 (the
 // fifth the stored hierarchy).
 inline constexpr std::size_t max_section_count = 5;

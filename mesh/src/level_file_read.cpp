@@ -84,9 +84,7 @@ private:
     void check_header() {
         if (b_.size() < header_size)
             fail(b_.size(), "truncated: the file has " + std::to_string(b_.size()) + " bytes, the header needs 64");
-        if (!std::equal(level_file_magic, level_file_magic + sizeof level_file_magic, b_.begin(),
-                        [](char c, std::byte x) { return static_cast<std::byte>(c) == x; }))
-            fail(at_magic, "not a level file: the magic is not \"LVLSWEEP\"");
+        if (!has_level_magic(b_)) fail(at_magic, "not a level file: the magic is not \"LVLSWEEP\"");
         const std::uint32_t version = u32(at_version);
         if (version != 1 && version != level_file_version)
             fail(at_version, "unsupported version " + std::to_string(version) + " (this build reads versions 1 to " +
