@@ -73,7 +73,7 @@ void RangeDispenser::wait(std::chrono::milliseconds timeout) const {
     changed_.wait_for(lock, timeout, [&] { return error_ || retired_ != retired || done_ != done; });
 }
 
-void SoloTeam::serve(RangeDispenser& ranges, const std::function<void()>& tick) {
+void SoloTeam::serve(RangeSupply& ranges, const std::function<void()>& tick) {
     while (!ranges.finished()) {
         tick();
         ranges.wait(std::chrono::milliseconds(100));

@@ -76,7 +76,7 @@ public:
         return out;
     }
 
-    void serve(RangeDispenser& ranges, const std::function<void()>& tick) override {
+    void serve(RangeSupply& ranges, const std::function<void()>& tick) override {
         while (!ranges.finished()) {
             int waiting = 1;
             while (waiting) {
@@ -118,7 +118,7 @@ private:
         }
     }
 
-    void answer(RangeDispenser& ranges, int source) {
+    void answer(RangeSupply& ranges, int source) {
         std::uint64_t done = 0;
         check(MPI_Recv(&done, 1, MPI_UINT64_T, source, request_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
         const std::optional<QueryRange> range = ranges.take(source, done);

@@ -2,9 +2,10 @@
 // hands out the ranges (docs/distributed.md). Rank 0 holds the dispenser;
 // every rank, rank 0 too (on a thread of its own), asks it for a range when
 // it is free, so a slow or busy rank takes fewer ranges and holds up the rest
-// by one range at most. A team is MPI's ranks (levelsweep_replay_mpi, built
-// when Open MPI is found) or one process alone (SoloTeam); the job is the
-// same code on both.
+// by one range at most. A team is MPI's ranks (the module levelsweep-mpi.so,
+// built when Open MPI is found, which the tool loads only for a job under an
+// MPI launcher) or one process alone (SoloTeam); the job is the same code on
+// both.
 #pragma once
 
 #include <chrono>
@@ -22,8 +23,22 @@
 
 namespace levelsweep {
 
+// What a team's rank 0 asks of the ranges while it serves the other ranks
+// (JobTeam::serve). An interface, so that the MPI team, a module of its own,
+// reaches the dispenser through its table of calls and links none of this
+// library.
+class RangeSupply {
+public:
+    virtual std::optional<QueryRange> take(int rank, std::uint64_t done) = 0;
+    virtual bool finished() const = 0;
+    virtual void wait(std::chrono::milliseconds timeout) const = 0;
+
+protected:
+    ~RangeSupply() = default;
+};
+
 // The ranges still to run, handed out one at a time; thread-safe.
-class RangeDispenser {
+class RangeDispenser final : public RangeSupply {
 public:
     // `ranks` workers (rank 0 included) will ask; `ranges` in any order.
     RangeDispenser(const std::vector<QueryRange>& ranges, int ranks);
@@ -33,18 +48,18 @@ public:
     // ranges left, so that a rank loads few levels; else of the replay with
     // the most left, so that the ranks spread over the replays), or none: the
     // job has no more, and the worker is done.
-    std::optional<QueryRange> take(int rank, std::uint64_t done);
+    std::optional<QueryRange> take(int rank, std::uint64_t done) override;
     // A worker on rank 0's own thread failed: the job stops (finished() is
     // true, and rethrow() throws it).
     void fail(std::exception_ptr error);
     void rethrow() const;
 
     // Every worker has been told there is no more (or one failed).
-    bool finished() const;
+    bool finished() const override;
     // The queries done so far, as the workers reported them.
     std::uint64_t done() const;
     // Waits until a worker asks or fails, or `timeout` passes.
-    void wait(std::chrono::milliseconds timeout) const;
+    void wait(std::chrono::milliseconds timeout) const override;
 
 private:
     mutable std::mutex mutex_;
@@ -68,7 +83,7 @@ public:
     // Rank 0: answers the other ranks' requests from `ranges`, calling `tick`
     // between them (every few milliseconds at most), until every worker has
     // been told there is no more, or the one on rank 0's thread failed.
-    virtual void serve(RangeDispenser& ranges, const std::function<void()>& tick) = 0;
+    virtual void serve(RangeSupply& ranges, const std::function<void()>& tick) = 0;
     // The other ranks: reports `done` queries since the last request and asks
     // rank 0 for a range; none: the job has no more.
     virtual std::optional<QueryRange> request(std::uint64_t done) = 0;
@@ -84,7 +99,7 @@ public:
     int size() const override { return 1; }
     std::string broadcast(const std::string& text) override { return text; }
     std::vector<std::string> gather(const std::string& text) override { return {text}; }
-    void serve(RangeDispenser& ranges, const std::function<void()>& tick) override;
+    void serve(RangeSupply& ranges, const std::function<void()>& tick) override;
     std::optional<QueryRange> request(std::uint64_t done) override;
     [[noreturn]] void abort(int code) override;
 };
