@@ -11,6 +11,9 @@ install(DIRECTORY kernels/include/levelsweep mesh/include/levelsweep engine/quer
   engine/world/include/levelsweep engine/embed/include/levelsweep engine/replay/include/levelsweep DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET levelsweep_cli)
   install(TARGETS levelsweep_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  if(TARGET levelsweep_mpi)  # where the tool looks for it (engine/cli/CMakeLists.txt)
+    install(TARGETS levelsweep_mpi LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/levelsweep)
+  endif()
 endif()
 install(EXPORT levelsweepTargets NAMESPACE levelsweep:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/levelsweep)
 configure_package_config_file(cmake/levelsweepConfig.cmake.in

@@ -2,8 +2,9 @@
 // loopback: on 2 and 4 ranks (oversubscribed on 2 cores) a manifest of three
 // replays gives each `levelsweep replay`'s bytes; a rank killed by SIGKILL in
 // the middle of a range, and a shard file lost before the merge, are replayed
-// alone by --resume (on another rank count) to the same bytes. Label mpi;
-// built when CMake finds Open MPI (tests/CMakeLists.txt).
+// alone by --resume (on another rank count) to the same bytes; a tool whose
+// MPI module (levelsweep-mpi.so) is not beside it says where it looked. Label
+// mpi; built when CMake finds Open MPI (tests/CMakeLists.txt).
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -20,11 +21,12 @@ namespace {
 
 // `mpirun -np N levelsweep <args>`: oversubscribed (2 cores here), allowed
 // as root (CI runs as root), with `environment` passed to every rank.
-CliRun mpirun(int ranks, const std::string& args, const std::string& environment = "") {
+CliRun mpirun(int ranks, const std::string& args, const std::string& environment = "",
+              const std::string& tool = LEVELSWEEP_CLI_PATH) {
     std::string command = join(std::string(LEVELSWEEP_MPIEXEC), " --oversubscribe -np ", std::to_string(ranks));
     if (::geteuid() == 0) command += " --allow-run-as-root";
     if (!environment.empty()) command += join(std::string(" -x "), environment);
-    return run_captured(join(command, std::string(" "), std::string(LEVELSWEEP_CLI_PATH), std::string(" "), args));
+    return run_captured(join(command, std::string(" "), tool, std::string(" "), args));
 }
 
 const std::string job = "replay-job -q --range-queries 2500 ";
@@ -93,5 +95,17 @@ TEST_SUITE("replay job mpi") {
         REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
         CHECK_MESSAGE(resumed.err.find("resuming: 1 range (2500 queries)") != std::string::npos, resumed.err);
         in.check_outputs();
+    }
+
+    TEST_CASE("mpirun -np 2: a tool without its MPI module beside it says where it looked, and writes nothing") {
+        const JobInputs in("job_mpi_no_module");
+        const std::filesystem::path tool = in.path("levelsweep");
+        std::filesystem::copy_file(LEVELSWEEP_CLI_PATH, tool);
+        const CliRun run = mpirun(2, job + in.manifest(), "", tool.string());
+        CHECK(run.exit_code != 0);
+        // The folder as the tool sees itself (/proc/self/exe: no symbolic link in it).
+        const std::string beside = (std::filesystem::canonical(tool).parent_path() / "levelsweep-mpi.so").string();
+        CHECK_MESSAGE(run.err.find("the MPI team's module is not at " + beside) != std::string::npos, run.err);
+        for (const JobReplayFiles& r : in.replays()) CHECK_FALSE(std::filesystem::exists(r.output));
     }
 }

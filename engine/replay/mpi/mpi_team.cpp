@@ -6,6 +6,10 @@
 // collective starts with a barrier that ranks wait at by testing and
 // sleeping. A request is one small message each way; a rank blocks on its
 // own request only while rank 0 answers, within a millisecond or so.
+//
+// Built as a module that the tool loads (mpi_team.hpp): it reaches the
+// dispenser only through RangeSupply, so that it links nothing of the
+// library, and it exports its entry point alone.
 #include "levelsweep/mpi_team.hpp"
 
 #include <mpi.h>
@@ -132,6 +136,6 @@ private:
 
 }  // namespace
 
-std::unique_ptr<JobTeam> join_mpi_team() { return std::make_unique<MpiTeam>(); }
-
 }  // namespace levelsweep
+
+levelsweep::JobTeam* levelsweep_join_mpi_team() { return new levelsweep::MpiTeam(); }
