@@ -1,14 +1,17 @@
 // QueryRunner (levelsweep/query_runner.hpp): its thread count (and WorldRunner's, by
 // the same rule), and execute(), which
 // runs the caller's work on the runner's threads (a replay's pipeline does),
-// with run() inside it giving the answers it gives outside.
+// with run() inside it giving the answers it gives outside; a runner of one
+// thread runs it all on the caller's, in order, without TBB.
 #include <doctest/doctest.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "../../bench/query_sets.hpp"
@@ -16,6 +19,7 @@
 #include "levelsweep/batch_path.hpp"
 #include "levelsweep/generate.hpp"
 #include "levelsweep/level_file.hpp"
+#include "levelsweep/parallel_loop.hpp"
 #include "levelsweep/query_runner.hpp"
 #include "levelsweep/world_runner.hpp"
 #include "mesh_support.hpp"
@@ -140,9 +144,39 @@ TEST_SUITE("batch runner") {
                 concurrency = tbb::this_task_arena::max_concurrency();
                 inside = answers(runner, queries);
             });
-            CHECK(concurrency == static_cast<int>(runner.threads()));
+            if (threads > 1) CHECK(concurrency == static_cast<int>(runner.threads()));
             CHECK(inside == outside);
         }
+    }
+
+    TEST_CASE("a runner of one thread runs everything on the calling thread, in order, TBB's loops included") {
+        const Level& level = bundled_level("street_1k.lvl");
+        const std::vector<Query> queries = bench::random_queries(level, std::nullopt, 2048);
+        QueryRunner one(level, 1), two(level, 2);
+        const std::thread::id caller = std::this_thread::get_id();
+        std::vector<std::size_t> order;
+        bool elsewhere = false;
+        std::vector<std::uint64_t> hashes(queries.size());
+        one.execute([&] {
+            one.run(queries, [&](std::size_t i, const QueryResult& r, std::span<const MeshContact> contacts) {
+                elsewhere = elsewhere || std::this_thread::get_id() != caller;
+                order.push_back(i);
+                hashes[i] = bench::query_result_hash(r, contacts);
+            });
+            // A parallel loop the work starts (a replay's gathering of records) runs there too, as one range.
+            parallel_loop(0, 1000, 16, [&](const tbb::blocked_range<std::size_t>& range) {
+                elsewhere = elsewhere || std::this_thread::get_id() != caller;
+                CHECK(range.begin() == 0);
+                CHECK(range.end() == 1000);
+            });
+        });
+        CHECK_FALSE(elsewhere);
+        std::vector<std::size_t> in_order(queries.size());
+        std::iota(in_order.begin(), in_order.end(), std::size_t{0});
+        CHECK(order == in_order);
+        CHECK(hashes == answers(two, queries));
+        // Outside its work, the thread's loops are TBB's again.
+        CHECK_FALSE(detail::on_one_thread);
     }
 
     TEST_CASE("QueryRunner and WorldRunner run on no more threads than TBB runs at once, and say so") {

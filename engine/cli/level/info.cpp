@@ -214,8 +214,9 @@ int info(const std::string& path, bool as_json, bool allow_incomplete, bool star
         // checked, then the batch path's level (as QueryRunner builds it, on
         // one thread), by the wall clock; then its hierarchy, which a replay
         // makes ready when a query first needs it (stored, or built). Apart:
-        // the runner's first task, which starts TBB's threads, a cost of the
-        // process whatever its level (2-3 ms here).
+        // the runner's first task, a cost of the process whatever its level
+        // (a runner of one thread starts no TBB; on more, TBB's start costs
+        // 1.6-1.9 ms here).
         const auto built = Clock::now();
         const BatchLevel batch(level);
         const double batch_s = seconds_since(built);

@@ -1,16 +1,17 @@
 // The parallel front end: tbb::parallel_for over queries, one scratch per
-// thread. The only place the engine meets TBB.
+// thread slot, made when the slot first runs a query. The only place the
+// engine meets TBB; on one thread it never does (RunnerThreads).
 #include "levelsweep/query_runner.hpp"
 
-#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/info.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "levelsweep/parallel_loop.hpp"
 
@@ -34,21 +35,26 @@ struct QueryRunner::Impl {
     const Isa isa;
     std::optional<BatchLevel> owned;    // built here, or
     const BatchLevel* batch = nullptr;  // the caller's, or none on the reference path
-    tbb::task_arena arena;
-    tbb::enumerable_thread_specific<Worker> workers;
+    RunnerThreads threads;
+    std::vector<std::unique_ptr<Worker>> workers;  // by thread slot
 
-    Impl(const Level& l, unsigned threads, Path p, Isa i)
-        : level(l),
-          path(p),
-          isa(p == Path::batch ? i : Isa::scalar),
-          arena(static_cast<int>(runnable_threads(threads))),
-          workers([this] { return Worker(level, batch); }) {
+    Impl(const Level& l, unsigned count, Path p, Isa i)
+        : level(l), path(p), isa(p == Path::batch ? i : Isa::scalar), threads(runnable_threads(count)) {
         if (!isa_available(isa))
             throw std::invalid_argument("ISA " + std::string(isa_name(isa)) + " is not available on this machine");
+        workers.resize(threads.count());
+    }
+
+    // The calling thread's worker (on one of the runner's threads).
+    Worker& worker() {
+        std::unique_ptr<Worker>& w = workers.at(RunnerThreads::slot());
+        if (!w) w = std::make_unique<Worker>(level, batch);
+        return *w;
     }
 };
 
 unsigned runnable_threads(unsigned requested) {
+    if (requested == 1) return 1;  // without asking TBB, which a run on one thread never starts
     const auto all = static_cast<unsigned>(tbb::info::default_concurrency());
     return requested == 0 ? all : std::min(requested, all);
 }
@@ -57,7 +63,7 @@ QueryRunner::QueryRunner(const Level& level, unsigned threads, Path path, Isa is
     : impl_(new Impl(level, threads, path, isa)) {
     // Built on the runner's threads, and no more of them (the hierarchy's build is parallel).
     if (path == Path::batch && impl_->isa != Isa::scalar)
-        execute_in(impl_->arena, [&] { impl_->batch = &impl_->owned.emplace(level); });
+        impl_->threads.execute([&] { impl_->batch = &impl_->owned.emplace(level); });
 }
 
 QueryRunner::QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa)
@@ -67,19 +73,19 @@ QueryRunner::QueryRunner(const BatchLevel& batch, unsigned threads, Isa isa)
 
 QueryRunner::~QueryRunner() = default;
 
-void QueryRunner::execute(const std::function<void()>& work) { execute_in(impl_->arena, work); }
+void QueryRunner::execute(const std::function<void()>& work) { impl_->threads.execute(work); }
 
-unsigned QueryRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
+unsigned QueryRunner::threads() const { return impl_->threads.count(); }
 Path QueryRunner::path() const { return impl_->path; }
 Isa QueryRunner::isa() const { return impl_->isa; }
 
 void QueryRunner::run(std::span<const Query> queries, const Sink& sink, Walk walk) {
     Impl& im = *impl_;
     const bool fast = im.batch != nullptr && walk == Walk::grid;
-    execute_in(im.arena, [&] {
+    im.threads.execute([&] {
         // Small grains: a query's cost varies a lot with where it is.
         parallel_loop(0, queries.size(), 16, [&](const auto& range) {
-            Worker& w = im.workers.local();
+            Worker& w = im.worker();
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
                 const QueryResult r = fast ? run_query_batch(*im.batch, queries[i], w.contacts, *w.fast, im.isa)
                                            : run_query(im.level, queries[i], w.contacts, w.reference, walk);

@@ -3,9 +3,9 @@
 // chunks one at a time and in order, so the file gets what a chunk-by-chunk
 // loop writes; with more than one thread the next chunk is read and the last
 // one written while the current one runs (the run itself is parallel over the
-// chunk's queries), and on one thread the stages take turns. The caller runs
-// it on the threads that run the queries (QueryRunner::execute), so that the
-// stages and the queries share them.
+// chunk's queries). The caller runs it on the threads that run the queries
+// (QueryRunner::execute), so that the stages and the queries share them; on a
+// runner of one thread, which starts no TBB, it is that loop itself.
 #pragma once
 
 #include <oneapi/tbb/parallel_pipeline.h>
@@ -23,6 +23,14 @@ namespace levelsweep {
 // rethrown here once the chunks in flight have left their stages.
 template <class Chunk, class Read, class Run, class Write>
 void run_chunk_pipeline(std::vector<Chunk>& slots, Read&& read, Run&& run, Write&& write) {
+    if (detail::on_one_thread) {
+        for (std::size_t next = 0;; ++next) {
+            Chunk& c = slots[next % slots.size()];
+            if (!read(c)) return;
+            run(c);
+            write(c);
+        }
+    }
     // A slot comes back round only after its chunk was written: chunks leave the
     // last stage in order, and no more than slots.size() are in flight.
     std::size_t next = 0;

@@ -1,7 +1,5 @@
 #include "levelsweep/replay_run.hpp"
 
-#include <oneapi/tbb/task_arena.h>
-
 #include <algorithm>
 #include <cstring>
 #include <span>
@@ -121,7 +119,7 @@ ReplayTally run_replay(const ReplayRun& run, ReplaySummary& summary) {
                                result = QueryResult{};
                                result.status = QueryStatus::malformed;
                            }
-                           const auto thread = static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
+                           const std::size_t thread = RunnerThreads::slot();
                            if (thread >= c.encoded.size())
                                throw std::logic_error("replay: a thread outside the runner's arena");
                            c.tallies[thread].add(c.queries[i].kind, result);

@@ -1,9 +1,7 @@
 // The world's parallel front end: tbb::parallel_for over a frame's queries, one
-// WorldScratch and set of buffers per arena slot, all made with the batch, so
+// WorldScratch and set of buffers per thread slot, all made with the batch, so
 // that no run allocates for a thread it has not seen before (world_runner.hpp).
 #include "levelsweep/world_runner.hpp"
-
-#include <oneapi/tbb/task_arena.h>
 
 #include <array>
 #include <vector>
@@ -25,29 +23,28 @@ struct Worker {
 
 struct WorldRunner::Impl {
     const World& world;
-    tbb::task_arena arena;
-    std::vector<Worker> workers;  // one per arena slot (this_task_arena::current_thread_index)
+    RunnerThreads threads;
+    std::vector<Worker> workers;  // one per thread slot (RunnerThreads::slot)
 
-    Impl(const World& w, unsigned threads) : world(w), arena(static_cast<int>(runnable_threads(threads))) {
-        arena.initialize();
-        workers.reserve(static_cast<std::size_t>(arena.max_concurrency()));
-        for (int i = 0; i < arena.max_concurrency(); ++i) workers.emplace_back(w);
+    Impl(const World& w, unsigned count) : world(w), threads(runnable_threads(count)) {
+        workers.reserve(threads.count());
+        for (unsigned i = 0; i < threads.count(); ++i) workers.emplace_back(w);
     }
 };
 
 WorldRunner::WorldRunner(const World& world, unsigned threads) : impl_(new Impl(world, threads)) {}
 WorldRunner::~WorldRunner() = default;
 
-unsigned WorldRunner::threads() const { return static_cast<unsigned>(impl_->arena.max_concurrency()); }
+unsigned WorldRunner::threads() const { return impl_->threads.count(); }
 
 void WorldRunner::run(std::span<const WorldQuery> queries, const Sink& sink) {
     Impl& im = *impl_;
     const std::size_t bodies = im.world.body_count();
     for (Worker& w : im.workers)
         if (w.bodies.size() < bodies) w.bodies.resize(bodies);  // grows with the world, not per query
-    execute_in(im.arena, [&] {
+    im.threads.execute([&] {
         parallel_loop(0, queries.size(), 16, [&](const auto& range) {
-            Worker& w = im.workers[static_cast<std::size_t>(tbb::this_task_arena::current_thread_index())];
+            Worker& w = im.workers.at(RunnerThreads::slot());
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
                 const WorldResult r = im.world.run(queries[i], w.contacts, w.bodies, w.scratch);
                 const bool gather = std::holds_alternative<GatherQuery>(queries[i]);

@@ -1,6 +1,7 @@
 // levelsweep (the build tree's, not installed): work handed to TBB's threads
 // (a parallel loop, a task arena), with the order TBB keeps between threads
-// told to ThreadSanitizer.
+// told to ThreadSanitizer; and a runner of one thread, which runs the same
+// work on the calling thread without TBB at all.
 //
 // Debian's libtbb is not built with ThreadSanitizer, so the happens-before
 // edges its scheduler makes (a loop's caller before its bodies, its bodies
@@ -32,6 +33,24 @@ extern "C" void __tsan_release(void* addr);
 
 namespace levelsweep {
 
+namespace detail {
+// Set while the calling thread runs a one-thread runner's work
+// (RunnerThreads::execute): the loops below then run on it, in order.
+inline thread_local bool on_one_thread = false;
+
+// Sets on_one_thread for a scope, and puts it back after.
+class OneThreadScope {
+public:
+    explicit OneThreadScope(bool one) : outer_(on_one_thread) { on_one_thread = one; }
+    ~OneThreadScope() { on_one_thread = outer_; }
+    OneThreadScope(const OneThreadScope&) = delete;
+    OneThreadScope& operator=(const OneThreadScope&) = delete;
+
+private:
+    bool outer_;
+};
+}  // namespace detail
+
 // What one thread did before give() happens before what another does after
 // a later take() of the same Handoff.
 class Handoff {
@@ -51,8 +70,13 @@ private:
 // body(range) over [begin, end) in grains of at least `grain`, in parallel
 // (tbb::parallel_for): each call sees what the caller did before the loop,
 // and the caller, once the loop returns, what every call did.
+// On a one-thread runner's thread: body([begin, end)) there, once.
 template <class Body>
 void parallel_loop(std::size_t begin, std::size_t end, std::size_t grain, const Body& body) {
+    if (detail::on_one_thread) {
+        if (begin < end) body(tbb::blocked_range<std::size_t>(begin, end, grain));
+        return;
+    }
     Handoff before, after;
     before.give();
     tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, grain),
@@ -71,21 +95,49 @@ void parallel_loop(std::size_t begin, std::size_t end, std::size_t grain, const 
 // for itself.
 template <class Work>
 void isolated(const Work& work) {
+    if (detail::on_one_thread) return work();  // nothing else runs there to take up
     tbb::this_task_arena::isolate([&] { work(); });
 }
 
-// work() on `arena`'s threads (tbb::task_arena::execute), seeing what the
-// caller did before, and seen by it after.
-template <class Work>
-void execute_in(tbb::task_arena& arena, const Work& work) {
-    Handoff before, after;
-    before.give();
-    arena.execute([&] {
-        before.take();
-        work();
-        after.give();
-    });
-    after.take();
-}
+// The threads a runner (QueryRunner, WorldRunner) runs its work on: a TBB
+// arena of that many, or for one, the calling thread itself, without TBB.
+// TBB's scheduler costs a process about 1.9 ms to start on the VMs measured,
+// most of it loading tbbmalloc (docs/performance.md), which a run on one
+// thread (a small replay, a benchmark's) would pay for nothing.
+class RunnerThreads {
+public:
+    // Started here, so that no later run allocates for it.
+    explicit RunnerThreads(unsigned count) : count_(count), arena_(static_cast<int>(count)) {
+        if (count_ > 1) arena_.initialize();
+    }
+
+    unsigned count() const { return count_; }
+
+    // work() on these threads (tbb::task_arena::execute), seeing what the
+    // caller did before, and seen by it after.
+    template <class Work>
+    void execute(const Work& work) {
+        const detail::OneThreadScope scope(count_ == 1);
+        if (count_ == 1) return work();
+        Handoff before, after;
+        before.give();
+        arena_.execute([&] {
+            before.take();
+            work();
+            after.give();
+        });
+        after.take();
+    }
+
+    // The slot of the thread running this runner's work, below count(): one
+    // per thread at a time (tbb::this_task_arena::current_thread_index).
+    static std::size_t slot() {
+        return detail::on_one_thread ? 0 : static_cast<std::size_t>(tbb::this_task_arena::current_thread_index());
+    }
+
+private:
+    unsigned count_;
+    tbb::task_arena arena_;  // never initialised for one thread
+};
 
 }  // namespace levelsweep
