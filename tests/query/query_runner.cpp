@@ -177,6 +177,13 @@ TEST_SUITE("batch runner") {
         CHECK(hashes == answers(two, queries));
         // Outside its work, the thread's loops are TBB's again.
         CHECK_FALSE(detail::on_one_thread);
+        // Batches asked of it from two threads at once take turns on its one worker.
+        std::vector<std::uint64_t> first, second;
+        std::thread other([&] { first = answers(one, queries); });
+        second = answers(one, queries);
+        other.join();
+        CHECK(first == hashes);
+        CHECK(second == hashes);
     }
 
     TEST_CASE("QueryRunner and WorldRunner run on no more threads than TBB runs at once, and say so") {

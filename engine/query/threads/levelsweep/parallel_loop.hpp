@@ -17,6 +17,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstddef>
+#include <mutex>
 
 #if defined(__SANITIZE_THREAD__)
 #define LEVELSWEEP_TSAN_HANDOFFS 1
@@ -114,11 +115,15 @@ public:
     unsigned count() const { return count_; }
 
     // work() on these threads (tbb::task_arena::execute), seeing what the
-    // caller did before, and seen by it after.
+    // caller did before, and seen by it after. On one thread, callers from
+    // several threads take turns, as they would for an arena's one slot.
     template <class Work>
     void execute(const Work& work) {
         const detail::OneThreadScope scope(count_ == 1);
-        if (count_ == 1) return work();
+        if (count_ == 1) {
+            const std::lock_guard turn(one_);
+            return work();
+        }
         Handoff before, after;
         before.give();
         arena_.execute([&] {
@@ -137,7 +142,8 @@ public:
 
 private:
     unsigned count_;
-    tbb::task_arena arena_;  // never initialised for one thread
+    tbb::task_arena arena_;     // never initialised for one thread
+    std::recursive_mutex one_;  // one thread's turn (work may run a batch inside: replay's pipeline does)
 };
 
 }  // namespace levelsweep
