@@ -3,9 +3,11 @@
 // overlap and ray queries, validation, the 100-contact buffer and the sort.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "query_support.hpp"
 #include "support.hpp"
@@ -281,6 +283,45 @@ TEST_SUITE("queries validation and buffers") {
         CHECK(r.contacts[1].triangle == 0u);
         CHECK(r.contacts[2].triangle == 1u);
         CHECK(r.contacts[1].fraction == r.contacts[2].fraction);
+    }
+
+    TEST_CASE("the sort is stable for dozens of contacts too: ascending fraction, equal ones in discovery order") {
+        // Floors stacked at a few heights (so that many share a fraction), their
+        // indices shuffled, all in one cell: the walk finds them in index
+        // order, and one drop meets them all. Past a handful the collector
+        // sorts keys and places instead of the contacts (collector.hpp).
+        auto rng = seeded_rng(2026);
+        int rounds_with_ties = 0;
+        for (int round = 0; round < 40; ++round) {
+            const auto n = static_cast<std::uint32_t>(uniform(rng, 2.0f, 99.99f));
+            const auto heights = static_cast<std::uint32_t>(uniform(rng, 1.0f, static_cast<float>(n) + 0.99f));
+            std::vector<float> z(n);
+            for (std::uint32_t i = 0; i < n; ++i)
+                z[i] = -0.01f * static_cast<float>(static_cast<std::uint32_t>(uniform(rng, 0.0f, 0.99f) * heights));
+            std::vector<Vec3> v;
+            std::vector<TriangleRecord> t;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                v.insert(v.end(), {{0, 0, z[i]}, {4, 0, z[i]}, {0, 4, z[i]}});
+                TriangleRecord r;
+                r.v = {3 * i, 3 * i + 1, 3 * i + 2};
+                t.push_back(r);
+            }
+            const Level level = build_level(v, t, Vec3{100, 100, 100});
+            // The highest floor is met first; equal heights in index order.
+            std::vector<std::uint32_t> expected(n);
+            for (std::uint32_t i = 0; i < n; ++i) expected[i] = i;
+            std::stable_sort(expected.begin(), expected.end(),
+                             [&](std::uint32_t a, std::uint32_t b) { return z[a] > z[b]; });
+            rounds_with_ties += heights < n ? 1 : 0;
+            const auto r = run(level, sphere({1, 1, 1}, {0, 0, -4}));
+            REQUIRE(r.result.count == n);
+            for (std::uint32_t i = 0; i < n; ++i) {
+                CAPTURE(i);
+                CHECK(r.contacts[i].triangle == expected[i]);
+                if (i > 0) CHECK(r.contacts[i - 1].fraction <= r.contacts[i].fraction);
+            }
+        }
+        CHECK(rounds_with_ties > 20);
     }
 
     TEST_CASE("level_triangle matches the original's flip-then-compute order bit for bit") {

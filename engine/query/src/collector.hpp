@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 #include "levelsweep/level.hpp"
 #include "levelsweep/mesh_query.hpp"
@@ -18,16 +19,58 @@
 namespace levelsweep::detail {
 
 // The one sort of the collector stage, stable: an item goes after every one
-// whose key is not greater, so ties keep their order. An insertion sort: the
-// lists are a query's few contacts or candidates, and it allocates nothing.
+// whose key is not greater, so ties keep their order. The lists are a
+// query's contacts, at most mesh_contact_capacity. A few take an insertion
+// sort; more (a large overlap's dozens, in the order the hierarchy found
+// them) would move each of their 60-byte items about n/4 times that way, so
+// their keys and places are sorted instead (a key, then a place: a total
+// order, so the result is the stable one) and each item then moves once, a
+// cycle of the permutation at a time, unless they are in order already.
+// Either way it allocates nothing.
+inline constexpr std::size_t few_to_sort = 8;
+
 template <class T, class Key>
 void stable_sort_by(std::span<T> items, Key&& key) {
-    for (std::size_t i = 1; i < items.size(); ++i) {
-        const T item = items[i];
-        const auto k = key(item);
-        std::size_t j = i;
-        for (; j > 0 && key(items[j - 1]) > k; --j) items[j] = items[j - 1];
-        items[j] = item;
+    const std::size_t n = items.size();
+    if (n <= few_to_sort || n > mesh_contact_capacity) {
+        for (std::size_t i = 1; i < n; ++i) {
+            const T item = items[i];
+            const auto k = key(item);
+            std::size_t j = i;
+            for (; j > 0 && key(items[j - 1]) > k; --j) items[j] = items[j - 1];
+            items[j] = item;
+        }
+        return;
+    }
+    // Already in order (an overlap's contacts, all at fraction 0): nothing to move.
+    std::size_t first_out = 1;
+    while (first_out < n && !(key(items[first_out - 1]) > key(items[first_out]))) ++first_out;
+    if (first_out == n) return;
+    using K = std::decay_t<decltype(key(items[0]))>;
+    struct Place {
+        K key;
+        std::uint32_t from;  // the item's place before the sort
+    };
+    std::array<Place, mesh_contact_capacity> order;
+    for (std::size_t i = 0; i < n; ++i) order[i] = {key(items[i]), static_cast<std::uint32_t>(i)};
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+              [](const Place& a, const Place& b) { return a.key < b.key || (!(b.key < a.key) && a.from < b.from); });
+    // Place i takes the item from order[i].from; a place done is marked by
+    // pointing at itself.
+    for (std::size_t start = 0; start < n; ++start) {
+        if (order[start].from == start) continue;
+        const T first = items[start];
+        std::size_t i = start;
+        for (;;) {
+            const std::size_t from = order[i].from;
+            order[i].from = static_cast<std::uint32_t>(i);
+            if (from == start) {
+                items[i] = first;
+                break;
+            }
+            items[i] = items[from];
+            i = from;
+        }
     }
 }
 
