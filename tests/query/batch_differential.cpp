@@ -279,6 +279,38 @@ TEST_SUITE("batch differential") {
         CHECK(overflowed > 0);
     }
 
+    // An overlap of 4 m or more on the fine floor covers more cells than the
+    // cell walk takes (batch_plan.cpp) and touches hundreds of triangles,
+    // which the hierarchy finds out of the walk's order: the batch path must
+    // keep the hundred the reference walk finds first (collector.hpp,
+    // RankedContacts: a heap once full), for all contacts and for the
+    // closest.
+    TEST_CASE("overlaps of hundreds of triangles keep the reference's first hundred, on every ISA") {
+        const Level& level = fine_floor();
+        PathPair pair(level);
+        auto rng = seeded_rng(5150);
+        int queries = 0, overflowed = 0, differing = 0;
+        for (int i = 0; i < scaled(200); ++i) {
+            QuerySettings s;
+            s.quirks = random_quirks(rng);
+            if (i % 3 == 0) s.collect = Collect::closest;
+            if (i % 4 == 0) s.options |= option::skip_special;
+            const float r = uniform(rng, 4.0f, 8.0f);
+            const Vec3 centre{uniform(rng, -2.0f, 12.0f), uniform(rng, -2.0f, 12.0f), uniform(rng, -3.0f, 3.0f)};
+            const Query q = Query::sphere_overlap(centre, r, s);
+            const Answer reference = pair.reference(q);
+            ++queries;
+            overflowed += reference.result.overflow;
+            for (Isa isa : batch_isas()) {
+                const std::string why = answer_difference(reference, pair.batch(q, isa));
+                if (!why.empty() && ++differing <= 5) FAIL_CHECK(isa_name(isa) << ": " << describe(q) << ": " << why);
+            }
+        }
+        MESSAGE(queries << " overlaps, " << overflowed << " overflowing");
+        CHECK(differing == 0);
+        CHECK(overflowed > queries / 2);
+    }
+
     // A closest query against the first contact of the same query for all
     // contacts, on the reference path and on every ISA of the batch path. A
     // tie for the first fraction (two triangles met at the same moment) must

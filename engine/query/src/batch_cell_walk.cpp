@@ -275,7 +275,7 @@ std::span<MeshContact> BatchRun::survivor_kernels(const SphereVisit& visit, simd
         place = std::find(place, first + count, h.slot);
         if (h.scalar && !scalar_lane(h)) continue;
         count_hit(h);
-        s_.ranked.add(static_cast<std::uint64_t>(place - first), contact(h));
+        s_.ranked.add(static_cast<std::uint64_t>(place - first), [&] { return contact(h); });
     }
     overflow = s_.ranked.overflow();
     return ranked_contacts();

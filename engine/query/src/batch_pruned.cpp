@@ -135,7 +135,7 @@ std::optional<float> BatchRun::collect(simd::LaneHit& h, std::optional<float> be
     if (!first) return std::nullopt;  // the reference walk never tests it
     const auto tri = std::bit_cast<std::uint32_t>(r[rec::triangle]);
     count_hit(h);
-    s_.ranked.add((std::uint64_t{*first} << 32) | tri, contact(h));
+    s_.ranked.add((std::uint64_t{*first} << 32) | tri, [&] { return contact(h); });
     return contact_fraction(h);
 }
 

@@ -99,19 +99,29 @@ private:
 // The contacts of the pruned path, kept as the reference's gather keeps them:
 // the first 100 in discovery order (the smallest ranks), overflow beyond.
 // A contact's rank is its place in the reference walk's discovery order (the
-// index of the first cell the walk finds it in, then its triangle).
+// index of the first cell the walk finds it in, then its triangle), unique
+// to it. Once full, the kept are a heap by rank, the latest first: a large
+// overlap meets a thousand triangles, and each contact past the hundredth
+// costs a few comparisons, not a search of all hundred.
 class RankedContacts {
 public:
     void clear() { size_ = 0, overflow_ = false; }
-    void add(std::uint64_t rank, const MeshContact& c) {
+    // `contact()` makes the contact, only where it is kept.
+    template <class MakeContact>
+    void add(std::uint64_t rank, MakeContact&& contact) {
         if (size_ < mesh_contact_capacity) {
-            kept_[size_++] = {rank, c};
+            kept_[size_] = {rank, contact()};
+            heap_[size_] = static_cast<std::uint8_t>(size_);
+            ++size_;
             return;
         }
+        const auto later = [this](std::uint8_t a, std::uint8_t b) { return kept_[a].rank < kept_[b].rank; };
+        if (!overflow_) std::make_heap(heap_.begin(), heap_.end(), later);
         overflow_ = true;
-        Ranked* worst = std::max_element(kept_.begin(), kept_.end(),
-                                         [](const Ranked& a, const Ranked& b) { return a.rank < b.rank; });
-        if (rank < worst->rank) *worst = {rank, c};
+        if (rank >= kept_[heap_.front()].rank) return;
+        std::pop_heap(heap_.begin(), heap_.end(), later);
+        kept_[heap_.back()] = {rank, contact()};
+        std::push_heap(heap_.begin(), heap_.end(), later);
     }
     // The kept contacts in discovery order.
     std::span<MeshContact> in_discovery_order() {
@@ -142,6 +152,8 @@ private:
         MeshContact contact;
     };
     std::array<Ranked, mesh_contact_capacity> kept_{};
+    static_assert(mesh_contact_capacity <= 256, "a place in kept_ is a byte");
+    std::array<std::uint8_t, mesh_contact_capacity> heap_{};  // places in kept_; a heap by rank once full
     std::array<MeshContact, mesh_contact_capacity> ordered_{};
     std::size_t size_ = 0;
     bool overflow_ = false;
