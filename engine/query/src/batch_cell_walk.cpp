@@ -28,6 +28,7 @@
 // on them after, in lanes where they are several. The work counters are the
 // walk's own: the entries of the cells it read, and the kernel calls it made.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -202,6 +203,18 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
     // triangle first in it only where it is the triangle's lowest on that axis
     // (first_on): `needed` names those axes.
     using Data = CellWalkData;
+    // The lists' places are all asked for before any list is read, as the
+    // box walk does (batch_box_walk.cpp): their misses overlap.
+    struct Place {
+        std::uint32_t offset;
+        std::uint8_t needed;
+    };
+    std::array<Place, 32> at;
+    std::size_t places = 0;
+    auto read_lists = [&] {
+        for (std::size_t c = 0; c < places; ++c) walk_list(at[c].offset, words[at[c].offset], at[c].needed);
+        places = 0;
+    };
     for (std::uint32_t ix = range.lo[0]; ix <= range.hi[0]; ++ix) {
         const std::uint8_t on_x = ix != range.lo[0] ? Data::first_on_x : 0;
         for (std::uint32_t iy = range.lo[1]; iy <= range.hi[1]; ++iy) {
@@ -210,10 +223,14 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
             for (std::size_t cell = first; cell < first + z_cells; ++cell) {
                 if (data.cell_top[cell] < step) continue;  // 0 for a cell that lists nothing enabled
                 const std::uint32_t offset = offsets[cell];
-                walk_list(offset, words[offset], on_xy | (cell != first ? Data::first_on_z : 0));
+                __builtin_prefetch(words.data() + offset);
+                __builtin_prefetch(first_on + offset);
+                at[places++] = {offset, static_cast<std::uint8_t>(on_xy | (cell != first ? Data::first_on_z : 0))};
+                if (places == at.size()) read_lists();
             }
         }
     }
+    read_lists();
     stats.cells += (range.hi[0] - range.lo[0] + 1) * (range.hi[1] - range.lo[1] + 1) * z_cells;
 }
 
