@@ -204,7 +204,8 @@ void walk_cells(const CellGrid& grid, const CellWalkData& data, const CellRange&
     // (first_on): `needed` names those axes.
     using Data = CellWalkData;
     // The lists' places are all asked for before any list is read, as the
-    // box walk does (batch_box_walk.cpp): their misses overlap.
+    // box walk does (batch_box_walk.cpp): their misses overlap. They are
+    // read 32 at a time, in the walk's order, which alone decides the answer.
     struct Place {
         std::uint32_t offset;
         std::uint8_t needed;
